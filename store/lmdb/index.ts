@@ -1,0 +1,161 @@
+/**
+ * LMDB adapter (embedded default): one environment under DATA_DIR with a named database per
+ * record kind and small index databases for the lookups the ports need. Multi-record rules run
+ * in one LMDB write transaction, so they are atomic and safe across processes on one machine.
+ */
+import { mkdirSync } from 'node:fs';
+import { open, type Database, type RootDatabase } from 'lmdb';
+import type { ApiKeyRecord, AuditEntry, Company, Member } from '../model.js';
+import { keyState } from '../model.js';
+import { StoreConflict, type Store } from '../ports.js';
+
+type Key = string | (string | number)[];
+
+export interface LmdbOptions {
+  /** Directory of the environment; created when missing. */
+  path: string;
+}
+
+export function openLmdbStore(options: LmdbOptions): Store {
+  mkdirSync(options.path, { recursive: true });
+  const root: RootDatabase = open({ path: options.path, maxDbs: 32, encoding: 'msgpack' });
+  const db = <V>(name: string): Database<V, Key> => root.openDB<V, Key>({ name });
+
+  const companies = db<Company>('companies');
+  const members = db<Member>('members');
+  const memberEmails = db<string>('members.byCompanyEmail'); // [companyId, email] -> memberId
+  const keys = db<ApiKeyRecord>('keys');
+  const keyHashes = db<string>('keys.byHash'); // hash -> keyId
+  const keysByCompany = db<string>('keys.byCompany'); // [companyId, keyId] -> keyId
+  const audit = db<AuditEntry>('audit'); // [companyId, at, id] -> entry
+  const meta = db<unknown>('meta');
+
+  const rangeValues = <V>(d: Database<V, Key>, prefix: string, reverse = false, limit?: number): V[] =>
+    [...d.getRange({ start: reverse ? [prefix, '\uffff'] : [prefix], end: reverse ? [prefix] : [prefix, '\uffff'], reverse, limit })].map((e) => e.value);
+
+  return {
+    companies: {
+      async create(c) {
+        const ok = await companies.ifNoExists(c.id, () => companies.put(c.id, c));
+        if (!ok) throw new StoreConflict(`company ${c.id} exists`);
+      },
+      async get(id) {
+        return companies.get(id);
+      },
+      async update(id, patch) {
+        return root.transaction(() => {
+          const cur = companies.get(id);
+          if (!cur) return undefined;
+          const next = { ...cur, ...patch };
+          companies.put(id, next);
+          return next;
+        });
+      },
+      async count() {
+        return companies.getKeysCount();
+      },
+    },
+    members: {
+      async create(m) {
+        const email = m.email.toLowerCase();
+        const ok = await root.transaction(() => {
+          if (members.get(m.id) || memberEmails.get([m.companyId, email])) return false;
+          members.put(m.id, m);
+          memberEmails.put([m.companyId, email], m.id);
+          return true;
+        });
+        if (!ok) throw new StoreConflict(`member ${m.email} exists in company ${m.companyId}`);
+      },
+      async get(id) {
+        return members.get(id);
+      },
+      async update(id, patch) {
+        return root.transaction(() => {
+          const cur = members.get(id);
+          if (!cur) return undefined;
+          const next = { ...cur, ...patch };
+          members.put(id, next);
+          return next;
+        });
+      },
+      async listByCompany(companyId) {
+        return [...memberEmails.getRange({ start: [companyId], end: [companyId, '\uffff'] })]
+          .map((e) => members.get(e.value))
+          .filter((m): m is Member => m !== undefined);
+      },
+    },
+    keys: {
+      async insertIfUnderLimit(k, maxActive, now) {
+        return root.transaction(() => {
+          if (keyHashes.get(k.hash) || keys.get(k.id)) throw new StoreConflict('key exists');
+          const active = rangeValues(keysByCompany, k.companyId)
+            .map((id) => keys.get(id))
+            .filter((x): x is ApiKeyRecord => !!x && x.memberId === k.memberId && keyState(x, now) === 'active').length;
+          if (active >= maxActive) return false;
+          keys.put(k.id, k);
+          keyHashes.put(k.hash, k.id);
+          keysByCompany.put([k.companyId, k.id], k.id);
+          return true;
+        });
+      },
+      async get(id) {
+        return keys.get(id);
+      },
+      async findByHash(hash) {
+        const id = keyHashes.get(hash);
+        return id === undefined ? undefined : keys.get(id);
+      },
+      async listByCompany(companyId) {
+        return rangeValues(keysByCompany, companyId)
+          .map((id) => keys.get(id))
+          .filter((x): x is ApiKeyRecord => x !== undefined);
+      },
+      async listByMember(memberId) {
+        const m = members.get(memberId);
+        if (!m) return [];
+        return (await this.listByCompany(m.companyId)).filter((k) => k.memberId === memberId);
+      },
+      async revoke(id, at, by) {
+        return root.transaction(() => {
+          const cur = keys.get(id);
+          if (!cur) return undefined;
+          if (cur.revokedAt) return { record: cur, changed: false };
+          const next = { ...cur, revokedAt: at, revokedBy: by };
+          keys.put(id, next);
+          return { record: next, changed: true };
+        });
+      },
+      async touch(id, times) {
+        await root.transaction(() => {
+          const cur = keys.get(id);
+          if (!cur) return;
+          keys.put(id, {
+            ...cur,
+            lastUsedAt: times.lastUsedAt ?? cur.lastUsedAt,
+            lastUseAuditedAt: times.lastUseAuditedAt ?? cur.lastUseAuditedAt,
+          });
+        });
+      },
+    },
+    audit: {
+      async append(e) {
+        await audit.put([e.companyId, e.at, e.id], e);
+      },
+      async list(companyId, options = {}) {
+        return rangeValues(audit, companyId, true, options.limit ?? 100);
+      },
+    },
+    meta: {
+      async get(key) {
+        return meta.get(key);
+      },
+      async setIfAbsent(key, value) {
+        return meta.ifNoExists(key, () => meta.put(key, value));
+      },
+    },
+    async close() {
+      await root.flushed;
+      await root.close();
+    },
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * The store contract: every adapter (LMDB now, MongoDB when MONGODB_URL is set) must pass it.
+ * `open` returns a fresh, empty store; `cleanup` removes it.
+ */
+import { expect } from 'chai';
+import type { Store } from '../../store/ports.js';
+import { StoreConflict } from '../../store/ports.js';
+import type { ApiKeyRecord, Company, Member } from '../../store/model.js';
+
+export function storeContract(name: string, open: () => Promise<{ store: Store; cleanup: () => Promise<void> }>): void {
+  describe(`store contract: ${name}`, () => {
+    let store: Store;
+    let cleanup: () => Promise<void>;
+    beforeEach(async () => {
+      ({ store, cleanup } = await open());
+    });
+    afterEach(async () => cleanup());
+
+    const company = (id: string): Company => ({ id, name: id, plan: { apiAccess: true, maxProjects: 5 }, licences: { integrations: 1 }, suspended: false, createdAt: new Date().toISOString() });
+    const member = (id: string, companyId: string, email = `${id}@x.com`): Member => ({ id, companyId, email, emailVerified: true, disabled: false, permissions: ['manageApiKeys'], createdAt: new Date().toISOString() });
+    const key = (id: string, memberId: string, companyId: string, extra: Partial<ApiKeyRecord> = {}): ApiKeyRecord => ({
+      id, companyId, memberId, name: id, prefix: 'eng_abcdef', hash: `hash-${id}`, scopes: ['engine:run'], expiry: 'never', expiresAt: null,
+      createdAt: new Date().toISOString(), revokedAt: null, revokedBy: null, lastUsedAt: null, lastUseAuditedAt: null, ...extra,
+    });
+
+    it('creates, reads and updates companies; a duplicate id conflicts', async () => {
+      await store.companies.create(company('c1'));
+      expect((await store.companies.get('c1'))?.name).to.equal('c1');
+      expect(await store.companies.count()).to.equal(1);
+      const updated = await store.companies.update('c1', { suspended: true });
+      expect(updated?.suspended).to.equal(true);
+      expect((await store.companies.get('c1'))?.suspended).to.equal(true);
+      expect(await store.companies.update('nope', { suspended: true })).to.equal(undefined);
+      let err: unknown;
+      await store.companies.create(company('c1')).catch((e) => (err = e));
+      expect(err).to.be.instanceOf(StoreConflict);
+    });
+
+    it('keeps member emails unique within a company (case-insensitive), not across companies', async () => {
+      await store.companies.create(company('c1'));
+      await store.companies.create(company('c2'));
+      await store.members.create(member('m1', 'c1', 'Ann@x.com'));
+      let err: unknown;
+      await store.members.create(member('m2', 'c1', 'ann@X.com')).catch((e) => (err = e));
+      expect(err).to.be.instanceOf(StoreConflict);
+      await store.members.create(member('m3', 'c2', 'ann@x.com'));
+      expect((await store.members.listByCompany('c1')).map((m) => m.id)).to.deep.equal(['m1']);
+    });
+
+    it('finds keys by hash only, lists them per company and member', async () => {
+      await store.companies.create(company('c1'));
+      await store.members.create(member('m1', 'c1'));
+      expect(await store.keys.insertIfUnderLimit(key('k1', 'm1', 'c1'), 25, new Date())).to.equal(true);
+      expect((await store.keys.findByHash('hash-k1'))?.id).to.equal('k1');
+      expect(await store.keys.findByHash('hash-zz')).to.equal(undefined);
+      expect((await store.keys.listByCompany('c1')).map((k) => k.id)).to.deep.equal(['k1']);
+      expect((await store.keys.listByMember('m1')).map((k) => k.id)).to.deep.equal(['k1']);
+      expect(await store.keys.listByCompany('c2')).to.deep.equal([]);
+    });
+
+    it('refuses a key over the active limit atomically, even under concurrent inserts', async () => {
+      await store.companies.create(company('c1'));
+      await store.members.create(member('m1', 'c1'));
+      const results = await Promise.all(Array.from({ length: 8 }, (_, i) => store.keys.insertIfUnderLimit(key(`k${i}`, 'm1', 'c1'), 5, new Date())));
+      expect(results.filter(Boolean)).to.have.length(5);
+      expect(await store.keys.listByMember('m1')).to.have.length(5);
+    });
+
+    it('does not count revoked or expired keys toward the active limit', async () => {
+      await store.companies.create(company('c1'));
+      await store.members.create(member('m1', 'c1'));
+      await store.keys.insertIfUnderLimit(key('k1', 'm1', 'c1', { revokedAt: new Date().toISOString() }), 2, new Date());
+      await store.keys.insertIfUnderLimit(key('k2', 'm1', 'c1', { expiresAt: new Date(Date.now() - 1000).toISOString() }), 2, new Date());
+      expect(await store.keys.insertIfUnderLimit(key('k3', 'm1', 'c1'), 2, new Date())).to.equal(true);
+      expect(await store.keys.insertIfUnderLimit(key('k4', 'm1', 'c1'), 2, new Date())).to.equal(true);
+      expect(await store.keys.insertIfUnderLimit(key('k5', 'm1', 'c1'), 2, new Date())).to.equal(false);
+    });
+
+    it('revokes once and records use times', async () => {
+      await store.companies.create(company('c1'));
+      await store.members.create(member('m1', 'c1'));
+      await store.keys.insertIfUnderLimit(key('k1', 'm1', 'c1'), 25, new Date());
+      const first = await store.keys.revoke('k1', '2026-01-01T00:00:00.000Z', 'm1');
+      expect(first?.changed).to.equal(true);
+      const second = await store.keys.revoke('k1', '2026-02-01T00:00:00.000Z', 'm1');
+      expect(second?.changed).to.equal(false);
+      expect(second?.record.revokedAt).to.equal('2026-01-01T00:00:00.000Z');
+      await store.keys.touch('k1', { lastUsedAt: '2026-03-01T00:00:00.000Z' });
+      const k = await store.keys.get('k1');
+      expect(k?.lastUsedAt).to.equal('2026-03-01T00:00:00.000Z');
+      expect(k?.lastUseAuditedAt).to.equal(null);
+    });
+
+    it('lists audit entries per company, newest first', async () => {
+      for (const [i, at] of ['2026-01-01T00:00:00.000Z', '2026-01-03T00:00:00.000Z', '2026-01-02T00:00:00.000Z'].entries()) {
+        await store.audit.append({ id: `a${i}`, companyId: 'c1', at, actor: 'm1', action: 'key.used', details: {} });
+      }
+      await store.audit.append({ id: 'other', companyId: 'c2', at: '2026-01-05T00:00:00.000Z', actor: 'm9', action: 'key.used', details: {} });
+      expect((await store.audit.list('c1')).map((e) => e.at)).to.deep.equal(['2026-01-03T00:00:00.000Z', '2026-01-02T00:00:00.000Z', '2026-01-01T00:00:00.000Z']);
+      expect(await store.audit.list('c1', { limit: 1 })).to.have.length(1);
+    });
+
+    it('sets a meta marker only once', async () => {
+      expect(await store.meta.setIfAbsent('demo', 1)).to.equal(true);
+      expect(await store.meta.setIfAbsent('demo', 2)).to.equal(false);
+      expect(await store.meta.get('demo')).to.equal(1);
+    });
+  });
+}
