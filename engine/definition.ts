@@ -1,0 +1,60 @@
+/**
+ * The shape of an engine function. One file per function under engine/<module>/ exports one
+ * definition; engine/catalogue.ts lists them. Validation, units, the catalogue endpoints, OpenAPI
+ * and the MCP tool list are all generated from these objects, never written twice.
+ */
+import type { TObject, TSchema, Static } from 'typebox';
+
+/** Seat modules. `pvt` (black-oil PVT) needs no module seat. */
+export const MODULES = ['pvt', 'gas', 'eos', 'well', 'decline', 'econ', 'units'] as const;
+export type ModuleName = (typeof MODULES)[number];
+
+/** A documented calibration range of one input (or derived) quantity; outside it -> a warning. */
+export interface ValidityRange {
+  /** Input field name, or a derived quantity the function checks itself (e.g. 'Tpr'). */
+  field: string;
+  min?: number;
+  max?: number;
+  /** Unit of min/max (field units), for the documentation. */
+  unit?: string;
+  /** Where the range comes from. */
+  note?: string;
+}
+
+export interface EngineExample<I> {
+  title: string;
+  input: I;
+  /** Expected values of selected outputs (field units) and the relative tolerance to check them. */
+  expected: Record<string, unknown>;
+  tolerance: number;
+  /** Where the expected numbers come from (paper and table, worked example, independent library). */
+  source: string;
+}
+
+export interface EngineDefinition<I extends TObject = TObject, O extends TObject = TObject> {
+  /** `module.function`, e.g. `pvt.gasProperties`. */
+  name: string;
+  module: ModuleName;
+  title: string;
+  /** What it computes, its methods, units and validity, in plain words (shown to REST and MCP callers). */
+  description: string;
+  input: I;
+  output: O;
+  examples: EngineExample<Static<I>>[];
+  references: string[];
+  validity: ValidityRange[];
+  /**
+   * Pure calculation in field units. Returns the output (without `warnings`/`units`, which the
+   * executor adds) and may push warnings for derived quantities outside their range.
+   * Throws EngineFailure when there is no physical answer.
+   */
+  run(input: Static<I>, warnings: string[]): Static<O>;
+}
+
+/** Identity helper that keeps the input/output types of a definition literal. */
+export function defineFunction<I extends TObject, O extends TObject>(def: EngineDefinition<I, O>): EngineDefinition<I, O> {
+  return def;
+}
+
+export type AnyDefinition = EngineDefinition<TObject, TObject>;
+export type { TSchema };

@@ -1,0 +1,22 @@
+/**
+ * An engine failure: the calculation ran but has no answer (no root, input outside physics).
+ * Thrown by pure engine code, caught by `executeDefinition` and turned into data
+ * (`{ ok: false, reason, message }`) before it crosses a thread or a queue, where classes are lost.
+ */
+export type FailureReason = 'no_solution' | 'out_of_range' | 'invalid_input' | 'timeout';
+
+export class EngineFailure extends Error {
+  readonly reason: FailureReason;
+  constructor(reason: FailureReason, message: string) {
+    super(message);
+    this.name = 'EngineFailure';
+    this.reason = reason;
+  }
+}
+
+/** Throws `out_of_range` unless every value is a finite number (engine results never carry NaN/Infinity). */
+export function assertFinite(label: string, ...values: number[]): void {
+  for (const v of values) {
+    if (!Number.isFinite(v)) throw new EngineFailure('no_solution', `${label} is not a finite number for this input`);
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * Numeric schema builders that carry a physical quantity and its field unit.
+ * The tags (`quantity`, `unit`) are what `engine/units.ts` reads to convert a call between
+ * field and metric units; every numeric property of an engine input or output uses one of these.
+ */
+import Type, { type TNumber, type TArray, type TUnion } from 'typebox';
+
+/** Field unit (what `run` computes in) and metric unit for each quantity. */
+export const QUANTITIES = {
+  pressure: { field: 'psia', metric: 'bara' },
+  pressureDifference: { field: 'psi', metric: 'bar' },
+  temperature: { field: 'degF', metric: 'degC' },
+  temperatureAbsolute: { field: 'degR', metric: 'K' },
+  length: { field: 'ft', metric: 'm' },
+  diameter: { field: 'in', metric: 'm' },
+  oilRate: { field: 'STB/d', metric: 'sm3/d' },
+  gasRate: { field: 'Mscf/d', metric: 'sm3/d' },
+  gasOilRatio: { field: 'scf/STB', metric: 'sm3/sm3' },
+  density: { field: 'lbm/ft3', metric: 'kg/m3' },
+  compressibility: { field: '1/psi', metric: '1/bar' },
+  gasFVF: { field: 'rb/Mscf', metric: 'rm3/sm3' },
+  pseudoPressure: { field: 'psia2/cp', metric: 'bara2/cp' },
+  permeability: { field: 'md', metric: 'md' },
+  viscosity: { field: 'cp', metric: 'cp' },
+  time: { field: 'days', metric: 'days' },
+  dimensionless: { field: '-', metric: '-' },
+} as const;
+
+export type Quantity = keyof typeof QUANTITIES;
+
+export interface NumberOptions {
+  description?: string;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  default?: number;
+  /** Overrides the quantity's field unit label (e.g. 'rcf/scf' for a dimensionless ratio). */
+  unit?: string;
+}
+
+/** A number of the given quantity, tagged with its field and metric units. */
+export function quantity(q: Quantity, options: NumberOptions = {}): TNumber {
+  const { unit, ...rest } = options;
+  const units = QUANTITIES[q];
+  return Type.Number({ ...rest, quantity: q, unit: unit ?? units.field, metricUnit: unit && q === 'dimensionless' ? unit : units.metric });
+}
+
+/** A number or a non-empty array of numbers of one quantity (for curve inputs such as pressures). */
+export function quantityOrArray(q: Quantity, options: NumberOptions = {}, maxItems = 10_000): TUnion<[TNumber, TArray<TNumber>]> {
+  const item = quantity(q, options);
+  return Type.Union([item, Type.Array(item, { minItems: 1, maxItems })], { description: options.description });
+}
+
+/** An array of numbers of one quantity. */
+export function quantityArray(q: Quantity, options: NumberOptions = {}, arrayOptions: { minItems?: number; maxItems?: number; description?: string } = {}): TArray<TNumber> {
+  return Type.Array(quantity(q, options), { maxItems: 100_000, ...arrayOptions });
+}

@@ -1,0 +1,133 @@
+/**
+ * Input validation for engine calls, compiled once per definition from its typebox schema.
+ * Returns plain data: either the input (defaults applied, reserved `units` removed) or a map of
+ * every invalid field to a message, so the API can answer 400 validation_failed with all of them.
+ */
+import { Compile } from 'typebox/compile';
+import type { TObject } from 'typebox';
+import type { AnyDefinition } from './definition.js';
+
+export type UnitSystem = 'field' | 'metric';
+export const UNIT_SYSTEMS: readonly UnitSystem[] = ['field', 'metric'];
+
+export type ValidationOutcome =
+  | { ok: true; input: Record<string, unknown>; units: UnitSystem }
+  | { ok: false; message: string; fields: Record<string, string>; validKeys?: string[] };
+
+type Validator = ReturnType<typeof Compile<TObject>>;
+const compiled = new WeakMap<TObject, Validator>();
+
+function validatorFor(schema: TObject): Validator {
+  let v = compiled.get(schema);
+  if (!v) {
+    v = Compile(schema);
+    compiled.set(schema, v);
+  }
+  return v;
+}
+
+/** Validates a request body (already parsed JSON) against a definition's input schema. */
+export function validateInput(def: AnyDefinition, body: unknown): ValidationOutcome {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    return { ok: false, message: 'The body must be a JSON object of the function inputs', fields: { body: 'must be a JSON object' } };
+  }
+  const { units = 'field', ...rest } = body as Record<string, unknown>;
+  const fields: Record<string, string> = {};
+  if (units !== 'field' && units !== 'metric') fields.units = `must be one of: ${UNIT_SYSTEMS.join(', ')}`;
+
+  const schema = def.input;
+  const validKeys = Object.keys(schema.properties);
+  const unknown = Object.keys(rest).filter((k) => !(k in schema.properties));
+  for (const k of unknown) fields[k] = `unknown input; valid keys: ${[...validKeys, 'units'].join(', ')}`;
+
+  const input = withDefaults(schema, rest);
+  const validator = validatorFor(schema);
+  if (!validator.Check(input)) {
+    for (const e of validator.Errors(input)) {
+      const { field, message } = describeError(schema, e as unknown as TypeboxError);
+      if (field === null || fields[field]) continue;
+      fields[field] = message;
+    }
+  }
+  if (Object.keys(fields).length > 0) {
+    const n = Object.keys(fields).length;
+    return {
+      ok: false,
+      message: unknown.length
+        ? `Unknown input ${unknown.map((k) => `'${k}'`).join(', ')} for ${def.name}; valid keys: ${[...validKeys, 'units'].join(', ')}`
+        : `${n} invalid input${n > 1 ? 's' : ''} for ${def.name}`,
+      fields,
+      ...(unknown.length ? { validKeys: [...validKeys, 'units'] } : {}),
+    };
+  }
+  return { ok: true, input, units: units as UnitSystem };
+}
+
+interface TypeboxError {
+  keyword: string;
+  instancePath: string;
+  schemaPath: string;
+  params: Record<string, unknown>;
+  message: string;
+}
+
+/** Fills top-level defaults declared in the schema (method options and the like). */
+function withDefaults(schema: TObject, input: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...input };
+  for (const [k, s] of Object.entries(schema.properties) as [string, { default?: unknown }][]) {
+    if (out[k] === undefined && s.default !== undefined) out[k] = structuredClone(s.default);
+  }
+  return out;
+}
+
+/** Turns one typebox error into `{ field, message }` with the field as a dotted path. */
+function describeError(schema: TObject, e: TypeboxError): { field: string | null; message: string } {
+  if (e.keyword === 'boolean' || e.keyword === 'additionalProperties') return { field: null, message: '' };
+  if (e.keyword === 'required') {
+    const missing = (e.params.requiredProperties as string[] | undefined) ?? [];
+    const base = pathOf(e.instancePath);
+    const name = missing[0] ?? '';
+    return { field: base ? `${base}.${name}` : name, message: 'is required' };
+  }
+  const field = pathOf(e.instancePath) || 'body';
+  const sub = subschemaAt(schema, e.instancePath);
+  const allowed = allowedValues(sub);
+  if (allowed) return { field, message: `must be one of: ${allowed.join(', ')}` };
+  if (e.keyword === 'anyOf' && sub && isNumberOrArray(sub)) return { field, message: 'must be a number or a non-empty array of numbers' };
+  return { field, message: e.message };
+}
+
+function pathOf(instancePath: string): string {
+  return instancePath
+    .split('/')
+    .filter(Boolean)
+    .map((p) => (/^\d+$/.test(p) ? `[${p}]` : p))
+    .join('.')
+    .replace(/\.\[/g, '[');
+}
+
+function subschemaAt(schema: unknown, instancePath: string): Record<string, unknown> | undefined {
+  let s = schema as Record<string, unknown> | undefined;
+  for (const part of instancePath.split('/').filter(Boolean)) {
+    if (!s) return undefined;
+    if (/^\d+$/.test(part)) {
+      s = (s.items as Record<string, unknown>) ?? (s.anyOf as Record<string, unknown>[] | undefined)?.find((x) => x.items)?.items as Record<string, unknown>;
+    } else {
+      s = (s.properties as Record<string, Record<string, unknown>> | undefined)?.[part];
+    }
+  }
+  return s;
+}
+
+function allowedValues(s: Record<string, unknown> | undefined): unknown[] | null {
+  if (!s) return null;
+  if (Array.isArray(s.enum)) return s.enum as unknown[];
+  if (Array.isArray(s.anyOf) && (s.anyOf as Record<string, unknown>[]).every((b) => 'const' in b)) {
+    return (s.anyOf as Record<string, unknown>[]).map((b) => b.const);
+  }
+  return null;
+}
+
+function isNumberOrArray(s: Record<string, unknown>): boolean {
+  return Array.isArray(s.anyOf) && (s.anyOf as Record<string, unknown>[]).some((b) => b.type === 'number') && (s.anyOf as Record<string, unknown>[]).some((b) => b.type === 'array');
+}
