@@ -1,0 +1,94 @@
+/**
+ * Companies and members: creation and the account switches (suspend, disable) that stop every
+ * key of the company or member at once. Used by the admin CLI and the first-start demo seed.
+ */
+import { AccountError } from './accountError.js';
+import { newId } from './ids.js';
+import { LICENSABLE_MODULES, PERMISSIONS, type Company, type LicensableModule, type Member, type Permission } from '../../store/model.js';
+import { StoreConflict, type Store } from '../../store/ports.js';
+
+export const COMPANY_NAME_MAX = 200;
+export const DEFAULT_MAX_PROJECTS = 50;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export interface CreateCompanyRequest {
+  name: string;
+  apiAccess?: boolean;
+  maxProjects?: number;
+  licences?: Record<string, number>;
+}
+
+export async function createCompany(store: Store, req: CreateCompanyRequest, now = new Date()): Promise<Company> {
+  const fields: Record<string, string> = {};
+  const name = (req.name ?? '').trim();
+  if (name.length < 1 || name.length > COMPANY_NAME_MAX) fields.name = `must be 1 to ${COMPANY_NAME_MAX} characters`;
+  const maxProjects = req.maxProjects ?? DEFAULT_MAX_PROJECTS;
+  if (!Number.isInteger(maxProjects) || maxProjects < 0) fields.maxProjects = 'must be a non-negative integer';
+  const licences: Company['licences'] = {};
+  for (const [module, seats] of Object.entries(req.licences ?? {})) {
+    if (!(LICENSABLE_MODULES as readonly string[]).includes(module)) fields[`licences.${module}`] = `unknown module; valid: ${LICENSABLE_MODULES.join(', ')}`;
+    else if (!Number.isInteger(seats) || seats < 1) fields[`licences.${module}`] = 'seats must be a positive integer';
+    else licences[module as LicensableModule] = seats;
+  }
+  if (Object.keys(fields).length) throw new AccountError('validation_failed', 'invalid company', { fields });
+  const company: Company = {
+    id: newId('cmp'),
+    name,
+    plan: { apiAccess: req.apiAccess ?? false, maxProjects },
+    licences,
+    suspended: false,
+    createdAt: now.toISOString(),
+  };
+  await store.companies.create(company);
+  await store.audit.append({ id: newId('aud'), companyId: company.id, at: company.createdAt, actor: 'operator', action: 'company.created', details: { name } });
+  return company;
+}
+
+export async function setCompanySuspended(store: Store, id: string, suspended: boolean, now = new Date()): Promise<Company> {
+  const company = await store.companies.update(id, { suspended });
+  if (!company) throw new AccountError('not_found', `company ${id} not found`);
+  await store.audit.append({ id: newId('aud'), companyId: id, at: now.toISOString(), actor: 'operator', action: 'company.suspended', details: { suspended } });
+  return company;
+}
+
+export interface CreateMemberRequest {
+  companyId: string;
+  email: string;
+  emailVerified?: boolean;
+  permissions?: string[];
+}
+
+export async function createMember(store: Store, req: CreateMemberRequest, now = new Date()): Promise<Member> {
+  const fields: Record<string, string> = {};
+  const email = (req.email ?? '').trim();
+  if (!EMAIL.test(email) || email.length > 254) fields.email = 'must be an email address';
+  const permissions = [...new Set(req.permissions ?? [])];
+  const unknown = permissions.filter((p) => !(PERMISSIONS as readonly string[]).includes(p));
+  if (unknown.length) fields.permissions = `unknown permission ${unknown.map((p) => `'${p}'`).join(', ')}; valid: ${PERMISSIONS.join(', ')}`;
+  if (Object.keys(fields).length) throw new AccountError('validation_failed', 'invalid member', { fields });
+  if (!(await store.companies.get(req.companyId))) throw new AccountError('not_found', `company ${req.companyId} not found`);
+  const member: Member = {
+    id: newId('mem'),
+    companyId: req.companyId,
+    email,
+    emailVerified: req.emailVerified ?? false,
+    disabled: false,
+    permissions: permissions as Permission[],
+    createdAt: now.toISOString(),
+  };
+  try {
+    await store.members.create(member);
+  } catch (err) {
+    if (err instanceof StoreConflict) throw new AccountError('conflict', `a member with email ${email} already exists in this company`);
+    throw err;
+  }
+  await store.audit.append({ id: newId('aud'), companyId: member.companyId, at: member.createdAt, actor: 'operator', action: 'member.created', details: { memberId: member.id, email } });
+  return member;
+}
+
+export async function setMemberDisabled(store: Store, id: string, disabled: boolean, now = new Date()): Promise<Member> {
+  const member = await store.members.update(id, { disabled });
+  if (!member) throw new AccountError('not_found', `member ${id} not found`);
+  await store.audit.append({ id: newId('aud'), companyId: member.companyId, at: now.toISOString(), actor: 'operator', action: 'member.disabled', details: { memberId: id, disabled } });
+  return member;
+}

@@ -1,0 +1,72 @@
+/**
+ * Assembles the Koa app from its parts. Middleware order: request id, access log, error
+ * envelope, authentication gate (for every non-public /v1 path), then the routes, each with its
+ * scope check. Everything the app needs arrives in `deps`; nothing here reads the environment.
+ */
+import Koa from 'koa';
+import Router from '@koa/router';
+import { errors } from './errors.js';
+import type { Logger } from './log.js';
+import type { AppState } from './state.js';
+import { accessLog } from './middleware/accessLog.js';
+import { authenticate } from './middleware/authenticate.js';
+import { errorEnvelope } from './middleware/errors.js';
+import { requestId } from './middleware/requestId.js';
+import { KeyUseRecorder } from './accounts/keyUse.js';
+import { meRoutes } from './routes/me.js';
+import { openApiRoutes } from './routes/openapi.js';
+import type { RouteContext, RouteSpec } from './routes/route.js';
+import type { Store } from '../store/ports.js';
+import type { RequestLimits, Seats } from '../store/governance.js';
+
+export const API_VERSION = '1.0.0';
+
+export interface AppDeps {
+  store: Store;
+  limits: RequestLimits;
+  seats: Seats;
+  log: Logger;
+  trustProxy?: boolean;
+  /** Further routes (engine, projects, mcp) contributed by their modules. */
+  routes?: RouteSpec[];
+}
+
+export interface App {
+  koa: Koa<AppState>;
+  routes: RouteSpec[];
+  keyUse: KeyUseRecorder;
+}
+
+export function createApp(deps: AppDeps): App {
+  const koa = new Koa<AppState>({ proxy: deps.trustProxy ?? false });
+  koa.silent = true; // errors are logged by the error envelope with their request id
+  const keyUse = new KeyUseRecorder(deps.store, deps.log);
+
+  const routes: RouteSpec[] = [];
+  routes.push(...openApiRoutes(() => routes, API_VERSION), ...meRoutes, ...(deps.routes ?? []));
+  const publicPaths = new Set(routes.filter((r) => r.access === 'public').map((r) => r.path));
+
+  const router = new Router<AppState>();
+  for (const r of routes) {
+    router.register(r.path.replace(/\{(\w+)\}/g, ':$1'), [r.method], async (ctx) => {
+      const auth = ctx.state.auth;
+      const missing = r.scopes.filter((s) => !auth?.key.scopes.includes(s));
+      if (r.access === 'key' && missing.length) {
+        throw errors.forbidden(`This key lacks the scope ${missing.join(' and ')} needed for ${r.method} ${r.path}`, { requiredScopes: r.scopes });
+      }
+      await r.handler(ctx as unknown as RouteContext);
+    });
+  }
+
+  const gate = authenticate({ store: deps.store, limits: deps.limits, seats: deps.seats, keyUse });
+  koa.use(requestId());
+  koa.use(accessLog(deps.log));
+  koa.use(errorEnvelope(deps.log));
+  koa.use(async (ctx, next) => {
+    if (ctx.path.startsWith('/v1/') && !publicPaths.has(ctx.path)) return gate(ctx, next);
+    return next();
+  });
+  koa.use(router.routes());
+  koa.use(router.allowedMethods({ throw: false }));
+  return { koa, routes, keyUse };
+}

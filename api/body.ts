@@ -1,0 +1,60 @@
+/**
+ * JSON request bodies: empty = {}, Content-Type must be JSON when a body is sent (415), the size
+ * limit is enforced on the bytes as they arrive (413, without buffering more than the limit),
+ * malformed JSON is 400 validation_failed.
+ */
+import type { Context } from 'koa';
+import { ApiError, errors } from './errors.js';
+
+export const ENGINE_BODY_LIMIT = 4 * 1024 * 1024;
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+export async function readJsonBody(ctx: Context, limit = ENGINE_BODY_LIMIT): Promise<unknown> {
+  const declared = Number(ctx.get('Content-Length') || NaN);
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
+  const raw = await readRaw(ctx, limit);
+  if (raw.length === 0) return {};
+  const type = ctx.get('Content-Type');
+  if (type && !JSON_TYPE.test(type)) {
+    throw new ApiError('unsupported_media_type', `Request bodies must be JSON; send Content-Type: application/json (got '${type.slice(0, 100)}')`);
+  }
+  try {
+    return JSON.parse(raw.toString('utf8'));
+  } catch (err) {
+    throw errors.validation('The request body is not valid JSON', { body: (err as Error).message });
+  }
+}
+
+function tooLarge(limit: number): ApiError {
+  return new ApiError('payload_too_large', `The request body is larger than ${limit} bytes`, { limitBytes: limit });
+}
+
+function readRaw(ctx: Context, limit: number): Promise<Buffer> {
+  const req = ctx.req;
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const finish = (err: Error | null, value?: Buffer) => {
+      if (done) return;
+      done = true;
+      req.off('data', onData).off('end', onEnd).off('error', onError).off('aborted', onAborted);
+      if (err) reject(err);
+      else resolve(value!);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.resume(); // drain the rest so the 413 can still be written
+        finish(tooLarge(limit));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => finish(null, Buffer.concat(chunks, size));
+    const onError = (err: Error) => finish(new ApiError('validation_failed', `The request body could not be read: ${err.message}`, { fields: { body: 'unreadable' } }));
+    const onAborted = () => finish(new ApiError('validation_failed', 'The request was aborted', { fields: { body: 'aborted' } }));
+    req.on('data', onData).on('end', onEnd).on('error', onError).on('aborted', onAborted);
+  });
+}

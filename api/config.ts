@@ -1,0 +1,86 @@
+/**
+ * Configuration: read from the environment once at the entry point, validated, frozen and passed
+ * down. Nothing below the entry points reads process.env. README's configuration table lists
+ * the same variables with the same defaults.
+ */
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
+
+export type LogLevel = 'silent' | 'error' | 'info' | 'debug';
+
+export interface Config {
+  /** HTTP port (PORT, default 8080; 0 picks a free port). */
+  port: number;
+  /** Interface to bind (HOST, default 0.0.0.0). */
+  host: string;
+  /** LMDB directory of the embedded store (DATA_DIR, default ./data). */
+  dataDir: string;
+  /** Trust X-Forwarded-For for the client address (TRUST_PROXY, default false). */
+  trustProxy: boolean;
+  /** LOG_LEVEL: silent | error | info | debug (default info). */
+  logLevel: LogLevel;
+  /** Create the demo company, member and key on the first start of an empty store (SEED_DEMO, default true). */
+  seedDemo: boolean;
+  engine: {
+    /** Piscina threads (ENGINE_THREADS, default = available cores). */
+    threads: number;
+    /** Time limit of one engine call in ms (ENGINE_TIMEOUT_MS, default 30000). */
+    timeoutMs: number;
+    /** Calls waiting for a thread before 429 (ENGINE_MAX_QUEUE, default 4 x threads). */
+    maxQueue: number;
+  };
+  /** Redis for the distributed deployment (REDIS_URL, unset = embedded). */
+  redisUrl: string | null;
+  /** MongoDB for the distributed deployment (MONGODB_URL, unset = LMDB). */
+  mongodbUrl: string | null;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Readonly<Config> {
+  const problems: string[] = [];
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max} (got '${raw}')`);
+      return fallback;
+    }
+    return n;
+  };
+  const bool = (name: string, fallback: boolean): boolean => {
+    const raw = env[name]?.toLowerCase();
+    if (raw === undefined || raw === '') return fallback;
+    if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+    if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+    problems.push(`${name} must be true or false (got '${env[name]}')`);
+    return fallback;
+  };
+  const logLevel = (env.LOG_LEVEL ?? 'info') as LogLevel;
+  if (!['silent', 'error', 'info', 'debug'].includes(logLevel)) problems.push(`LOG_LEVEL must be silent, error, info or debug (got '${env.LOG_LEVEL}')`);
+
+  const threads = int('ENGINE_THREADS', Math.max(1, availableParallelism()), 1, 256);
+  const config: Config = {
+    port: int('PORT', 8080, 0, 65535),
+    host: env.HOST || '0.0.0.0',
+    dataDir: resolve(cwd, env.DATA_DIR || './data'),
+    trustProxy: bool('TRUST_PROXY', false),
+    logLevel,
+    seedDemo: bool('SEED_DEMO', true),
+    engine: {
+      threads,
+      timeoutMs: int('ENGINE_TIMEOUT_MS', 30_000, 10, 3_600_000),
+      maxQueue: int('ENGINE_MAX_QUEUE', 4 * threads, 0, 100_000),
+    },
+    redisUrl: env.REDIS_URL || null,
+    mongodbUrl: env.MONGODB_URL || null,
+  };
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  return deepFreeze(config);
+}
+
+function deepFreeze<T extends object>(o: T): Readonly<T> {
+  for (const v of Object.values(o)) if (v && typeof v === 'object') deepFreeze(v);
+  return Object.freeze(o);
+}

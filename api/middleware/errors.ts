@@ -1,0 +1,53 @@
+/**
+ * Turns anything thrown below into the spec's error envelope. ApiErrors are shown as they are;
+ * Koa/http errors keep their status with a catalogue code; anything else is a 500 whose message
+ * never leaks internals (the details go to the log with the request id).
+ */
+import type { Middleware } from 'koa';
+import { ApiError, ERROR_CODES, type ErrorCode } from '../errors.js';
+import type { Logger } from '../log.js';
+import type { AppState } from '../state.js';
+
+const BY_STATUS: Partial<Record<number, ErrorCode>> = {
+  400: 'validation_failed',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+  503: 'unavailable',
+};
+
+export function errorEnvelope(log: Logger): Middleware<AppState> {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.body == null && ctx.status === 404) throw new ApiError('not_found', `No endpoint ${ctx.method} ${ctx.path}`);
+      if (ctx.body == null && ctx.status === 405) {
+        const allow = String(ctx.response.get('Allow'));
+        throw new ApiError('method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}; allowed: ${allow}`, undefined, { Allow: allow });
+      }
+    } catch (err) {
+      const apiError = toApiError(err);
+      if (apiError.status >= 500) {
+        log.error('request failed', { requestId: ctx.state.requestId, method: ctx.method, path: ctx.path, error: err instanceof Error ? err.stack : String(err) });
+      }
+      ctx.status = apiError.status;
+      for (const [h, v] of Object.entries(apiError.headers)) ctx.set(h, v);
+      ctx.body = apiError.toBody();
+    }
+  };
+}
+
+function toApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  const e = err as { status?: unknown; expose?: unknown; message?: unknown; headers?: Record<string, string> };
+  const status = typeof e?.status === 'number' ? e.status : 500;
+  const code = BY_STATUS[status];
+  if (status < 500 && code) {
+    return new ApiError(code, e.expose && typeof e.message === 'string' ? e.message : ERROR_CODES[code].title, undefined, e.headers ?? {});
+  }
+  return new ApiError('internal', 'Internal server error; the request id identifies it in the server log');
+}

@@ -1,0 +1,38 @@
+/**
+ * A route is one object: method, path, who may call it, scopes, documentation and handler.
+ * The router and the OpenAPI description are both built from the same list (api/routes/index.ts).
+ */
+import type { ParameterizedContext } from 'koa';
+import type { ErrorCode } from '../errors.js';
+import type { AppState } from '../state.js';
+import type { KeyScope } from '../../store/model.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type RouteContext = ParameterizedContext<AppState> & { params: Record<string, string> };
+
+export interface RouteResponse {
+  description: string;
+  /** JSON Schema of the body. */
+  schema?: Record<string, unknown>;
+  headers?: Record<string, { description: string; schema: Record<string, unknown> }>;
+}
+
+export interface RouteSpec {
+  method: HttpMethod;
+  /** OpenAPI path template, e.g. /v1/projects/{id}. */
+  path: string;
+  /** 'public' needs no key; 'key' goes through authentication (DESIGN.md §4 steps 1-6). */
+  access: 'public' | 'key';
+  /** Scopes the key must all hold; checked before the handler runs. */
+  scopes: KeyScope[];
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  parameters?: { name: string; in: 'path' | 'query'; required: boolean; description: string; schema: Record<string, unknown> }[];
+  requestBody?: { description: string; schema: Record<string, unknown>; required?: boolean };
+  responses: Record<number, RouteResponse>;
+  /** Error codes this route can answer beyond the authentication ones. */
+  errors: ErrorCode[];
+  handler(ctx: RouteContext): Promise<void>;
+}

@@ -1,0 +1,125 @@
+/**
+ * The error envelope (spec §7) on every non-2xx, the code table, request ids, 404/405, and the
+ * JSON body rules (malformed 400, over 4 MB 413, non-JSON 415, empty = {}).
+ */
+import { expect } from 'chai';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Koa from 'koa';
+import { ApiError, ERROR_CODES } from '../../api/errors.js';
+import { readJsonBody, ENGINE_BODY_LIMIT } from '../../api/body.js';
+import { errorEnvelope } from '../../api/middleware/errors.js';
+import { requestId } from '../../api/middleware/requestId.js';
+import { createLogger } from '../../api/log.js';
+import { call, createAccount, freshAddress, startTestServer, type TestServer } from '../support/server.js';
+
+describe('error envelope and request ids', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(async () => server.stop());
+
+  it('maps every code to the status of spec §7', () => {
+    const expected: Record<string, number> = {
+      validation_failed: 400, unauthenticated: 401, plan_limit: 402, forbidden: 403, email_not_verified: 403, tenant_suspended: 403,
+      not_found: 404, no_seat: 409, conflict: 409, engine_error: 422, rate_limited: 429, internal: 500,
+    };
+    for (const [code, status] of Object.entries(expected)) expect(ERROR_CODES[code as keyof typeof ERROR_CODES].status, code).to.equal(status);
+  });
+
+  it('when the path is unknown, then 404 not_found in the envelope with a request id', async () => {
+    const res = await call(server.url, '/nowhere');
+    expect(res.status).to.equal(404);
+    expect(res.body).to.deep.equal({ error: { code: 'not_found', message: 'No endpoint GET /nowhere' } });
+    expect(res.headers.get('x-request-id')).to.match(/^[0-9a-f-]{36}$/);
+  });
+
+  it('when a path under a key path is unknown, then 404 not_found', async () => {
+    const acct = await createAccount(server);
+    const res = await call(server.url, '/v1/projects/p1/nothing-here', { key: acct.key, address: freshAddress() });
+    expect(res.status).to.equal(404);
+    expect(res.body.error.code).to.equal('not_found');
+  });
+
+  it('when the method is wrong, then 405 with an Allow header in the envelope', async () => {
+    const acct = await createAccount(server);
+    const res = await call(server.url, '/v1/me', { key: acct.key, method: 'DELETE', address: freshAddress() });
+    expect(res.status).to.equal(405);
+    expect(res.body.error.code).to.equal('method_not_allowed');
+    expect(res.headers.get('allow')).to.include('GET');
+  });
+
+  it('echoes a sane caller request id and replaces an unsafe one', async () => {
+    const mine = await call(server.url, '/v1/openapi.json', { headers: { 'X-Request-Id': 'batch-42.call-7' } });
+    expect(mine.headers.get('x-request-id')).to.equal('batch-42.call-7');
+    const bad = await call(server.url, '/v1/openapi.json', { headers: { 'X-Request-Id': 'x'.repeat(300) } });
+    expect(bad.headers.get('x-request-id')).to.match(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('JSON bodies and 5xx hygiene (api/body.ts, api/middleware/errors.ts)', () => {
+  let http: Server;
+  let base: string;
+  before(async () => {
+    const app = new Koa();
+    app.silent = true;
+    app.use(requestId() as Koa.Middleware);
+    app.use(errorEnvelope(createLogger('silent')) as Koa.Middleware);
+    app.use(async (ctx) => {
+      if (ctx.path === '/boom') throw new Error('secret internal detail at /srv/db');
+      if (ctx.path === '/teapot') throw new ApiError('conflict', 'the project holds an approved version');
+      ctx.body = { received: await readJsonBody(ctx) };
+    });
+    http = createServer(app.callback());
+    await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  });
+  after(() => new Promise<void>((r) => http.close(() => r())));
+
+  it('reads an empty body as {}', async () => {
+    const res = await call(base, '/echo', { method: 'POST' });
+    expect(res.status).to.equal(200);
+    expect(res.body).to.deep.equal({ received: {} });
+  });
+
+  it('when the JSON is malformed, then 400 validation_failed with details.fields.body', async () => {
+    const res = await call(base, '/echo', { method: 'POST', rawBody: '{"psia": 10,', headers: { 'Content-Type': 'application/json' } });
+    expect(res.status).to.equal(400);
+    expect(res.body.error.code).to.equal('validation_failed');
+    expect(res.body.error.details.fields.body).to.be.a('string');
+  });
+
+  it('when the body is not JSON, then 415 in the envelope', async () => {
+    const res = await call(base, '/echo', { method: 'POST', rawBody: 'a=1&b=2', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    expect(res.status).to.equal(415);
+    expect(res.body.error.code).to.equal('unsupported_media_type');
+  });
+
+  it('when the body is over 4 MB, then 413 in the envelope', async () => {
+    const big = JSON.stringify({ cashFlows: 'x'.repeat(ENGINE_BODY_LIMIT) });
+    const res = await call(base, '/echo', { method: 'POST', rawBody: big, headers: { 'Content-Type': 'application/json' } });
+    expect(res.status).to.equal(413);
+    expect(res.body.error.code).to.equal('payload_too_large');
+    expect(res.body.error.details.limitBytes).to.equal(4 * 1024 * 1024);
+  });
+
+  it('when the body is exactly 4 MB, then it is accepted', async () => {
+    const padding = ENGINE_BODY_LIMIT - JSON.stringify({ s: '' }).length;
+    const res = await call(base, '/echo', { method: 'POST', rawBody: JSON.stringify({ s: 'y'.repeat(padding) }), headers: { 'Content-Type': 'application/json' } });
+    expect(res.status).to.equal(200);
+  });
+
+  it('when a handler throws an unexpected error, then 500 internal without leaking the message', async () => {
+    const res = await call(base, '/boom');
+    expect(res.status).to.equal(500);
+    expect(res.body.error.code).to.equal('internal');
+    expect(JSON.stringify(res.body)).not.to.include('secret');
+  });
+
+  it('shows 4xx messages as they are', async () => {
+    const res = await call(base, '/teapot');
+    expect(res.status).to.equal(409);
+    expect(res.body).to.deep.equal({ error: { code: 'conflict', message: 'the project holds an approved version' } });
+  });
+});

@@ -1,0 +1,35 @@
+import { expect } from 'chai';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { ERROR_CODES } from '../../api/errors.js';
+import { KEY_SCOPES } from '../../store/model.js';
+import { call, startTestServer, type TestServer } from '../support/server.js';
+
+describe('GET /v1/openapi.json', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(async () => server.stop());
+
+  it('is public and a valid OpenAPI 3.1 document', async () => {
+    const res = await call(server.url, '/v1/openapi.json');
+    expect(res.status).to.equal(200);
+    expect(res.body.openapi).to.equal('3.1.0');
+    const result = await new Validator().validate(res.body);
+    expect(result.errors ?? [], JSON.stringify(result.errors)).to.deep.equal([]);
+    expect(result.valid).to.equal(true);
+  });
+
+  it('is generated from the route table: every route with its scopes and the error envelope', async () => {
+    const doc = (await call(server.url, '/v1/openapi.json')).body;
+    for (const r of server.app.routes) {
+      const op = doc.paths[r.path]?.[r.method.toLowerCase()];
+      expect(op, `${r.method} ${r.path}`).to.be.an('object');
+      expect(op['x-scopes']).to.deep.equal(r.scopes);
+      if (r.access === 'key') expect(op.responses['401']).to.be.an('object');
+    }
+    expect(doc.components.schemas.Error.properties.error.properties.code.enum).to.have.members(Object.keys(ERROR_CODES));
+    for (const s of KEY_SCOPES) expect(doc.components.securitySchemes.apiKey.description).to.include(s);
+    expect(doc.paths['/v1/me'].get.responses['429'].headers['Retry-After']).to.be.an('object');
+  });
+});
