@@ -1,0 +1,179 @@
+/**
+ * Operator CLI: `npm run admin -- <command>`, printing JSON on stdout. Works on the store named
+ * by DATA_DIR (LMDB, safe next to a running server). Bad arguments: a message on stderr, exit 2;
+ * a refused operation (not found, limit, permission): the error envelope on stderr, exit 1.
+ */
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../api/config.js';
+import { AccountError } from '../api/accounts/accountError.js';
+import { createCompany, createMember, setCompanySuspended, setMemberDisabled } from '../api/accounts/companies.js';
+import { createKey, listCompanyKeys, revokeKey } from '../api/accounts/keys.js';
+import { openLmdbStore } from '../store/lmdb/index.js';
+import { KEY_EXPIRIES, KEY_SCOPES, LICENSABLE_MODULES, PERMISSIONS } from '../store/model.js';
+import type { Store } from '../store/ports.js';
+
+class UsageError extends Error {}
+
+const USAGE = `usage: npm run admin -- <command>
+
+  company create --name N [--api-access] [--max-projects N] [--licence MODULE=SEATS]...
+  company suspend ID | company unsuspend ID | company show ID
+  member create --company ID --email E [--verified] [--permission P]...
+  member disable ID | member enable ID | member verify ID | member list --company ID
+  key create --member ID --name N [--scope S]... [--expiry 30d|90d|1y|never]
+  key revoke ID
+  key list --company ID
+  audit list --company ID [--limit N]
+
+  modules:     ${LICENSABLE_MODULES.join(', ')}
+  permissions: ${PERMISSIONS.join(', ')}
+  scopes:      ${KEY_SCOPES.join(', ')} (default engine:run, projects:read)
+  expiry:      ${Object.keys(KEY_EXPIRIES).join(', ')} (default never)
+
+The store is DATA_DIR (default ./data).`;
+
+type Handler = (store: Store, args: string[]) => Promise<unknown>;
+
+const COMMANDS: Record<string, Handler> = {
+  'company create': async (store, args) => {
+    const v = opts(args, { name: 'string', 'api-access': 'boolean', 'max-projects': 'string', licence: 'multiple' });
+    const licences: Record<string, number> = {};
+    for (const l of (v.licence as string[] | undefined) ?? []) {
+      const m = /^([a-z]+)=(\d+)$/.exec(l);
+      if (!m) throw new UsageError(`--licence expects MODULE=SEATS (e.g. econ=2), got '${l}'`);
+      licences[m[1]!] = Number(m[2]);
+    }
+    return {
+      company: await createCompany(store, {
+        name: required(v, 'name'),
+        apiAccess: Boolean(v['api-access']),
+        maxProjects: v['max-projects'] === undefined ? undefined : integer(v['max-projects'] as string, '--max-projects'),
+        licences,
+      }),
+    };
+  },
+  'company suspend': async (store, args) => ({ company: await setCompanySuspended(store, id(args), true) }),
+  'company unsuspend': async (store, args) => ({ company: await setCompanySuspended(store, id(args), false) }),
+  'company show': async (store, args) => {
+    const company = await store.companies.get(id(args));
+    if (!company) throw new AccountError('not_found', `company ${args[0]} not found`);
+    return { company };
+  },
+  'member create': async (store, args) => {
+    const v = opts(args, { company: 'string', email: 'string', verified: 'boolean', permission: 'multiple' });
+    return {
+      member: await createMember(store, {
+        companyId: required(v, 'company'),
+        email: required(v, 'email'),
+        emailVerified: Boolean(v.verified),
+        permissions: (v.permission as string[] | undefined) ?? [],
+      }),
+    };
+  },
+  'member disable': async (store, args) => ({ member: await setMemberDisabled(store, id(args), true) }),
+  'member enable': async (store, args) => ({ member: await setMemberDisabled(store, id(args), false) }),
+  'member verify': async (store, args) => {
+    const member = await store.members.update(id(args), { emailVerified: true });
+    if (!member) throw new AccountError('not_found', `member ${args[0]} not found`);
+    return { member };
+  },
+  'member list': async (store, args) => ({ members: await store.members.listByCompany(required(opts(args, { company: 'string' }), 'company')) }),
+  'key create': async (store, args) => {
+    const v = opts(args, { member: 'string', name: 'string', scope: 'multiple', expiry: 'string' });
+    const created = await createKey(store, {
+      memberId: required(v, 'member'),
+      name: required(v, 'name'),
+      scopes: v.scope as string[] | undefined,
+      expiry: v.expiry as string | undefined,
+      actor: 'operator',
+    });
+    return { value: created.value, key: created.key, note: 'The value is shown once and never stored; keep it now.' };
+  },
+  'key revoke': async (store, args) => ({ key: await revokeKey(store, id(args), null) }),
+  'key list': async (store, args) => ({ keys: await listCompanyKeys(store, required(opts(args, { company: 'string' }), 'company')) }),
+  'audit list': async (store, args) => {
+    const v = opts(args, { company: 'string', limit: 'string' });
+    return { entries: await store.audit.list(required(v, 'company'), { limit: v.limit ? integer(v.limit as string, '--limit') : 100 }) };
+  },
+};
+
+type Kind = 'string' | 'boolean' | 'multiple';
+
+function opts(args: string[], spec: Record<string, Kind>): Record<string, unknown> {
+  const options = Object.fromEntries(
+    Object.entries(spec).map(([k, kind]) => [k, kind === 'boolean' ? { type: 'boolean' as const } : { type: 'string' as const, multiple: kind === 'multiple' }]),
+  );
+  try {
+    const { values, positionals } = parseArgs({ args, options, strict: true, allowPositionals: true });
+    if (positionals.length) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+    return values;
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+}
+
+function required(values: Record<string, unknown>, name: string): string {
+  const v = values[name];
+  if (typeof v !== 'string' || v === '') throw new UsageError(`--${name} is required`);
+  return v;
+}
+
+function id(args: string[]): string {
+  if (args.length !== 1 || args[0]!.startsWith('-')) throw new UsageError('expected exactly one ID');
+  return args[0]!;
+}
+
+function integer(raw: string, name: string): number {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new UsageError(`${name} must be a non-negative integer, got '${raw}'`);
+  return n;
+}
+
+async function main(argv: string[]): Promise<number> {
+  if (argv.length === 0 || argv[0] === '--help' || argv[0] === 'help') {
+    process.stdout.write(USAGE + '\n');
+    return argv.length === 0 ? 2 : 0;
+  }
+  const command = `${argv[0]} ${argv[1] ?? ''}`.trim();
+  const handler = COMMANDS[command];
+  if (!handler) {
+    process.stderr.write(`unknown command '${command}'\n\n${USAGE}\n`);
+    return 2;
+  }
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(err.message + '\n');
+      return 2;
+    }
+    throw err;
+  }
+  const store = openLmdbStore({ path: config.dataDir });
+  try {
+    const result = await handler(store, argv.slice(2));
+    process.stdout.write(JSON.stringify(result, null, 2) + '\n');
+    return 0;
+  } catch (err) {
+    if (err instanceof UsageError) {
+      process.stderr.write(`${command}: ${err.message}\n\n${USAGE}\n`);
+      return 2;
+    }
+    if (err instanceof AccountError) {
+      process.stderr.write(JSON.stringify({ error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } }, null, 2) + '\n');
+      return 1;
+    }
+    throw err;
+  } finally {
+    await store.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    process.stderr.write(`admin: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  },
+);

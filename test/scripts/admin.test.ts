@@ -1,0 +1,113 @@
+import { expect } from 'chai';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runNode } from '../support/processes.js';
+
+describe('admin CLI (scripts/admin.ts)', () => {
+  let dataDir: string;
+  const admin = (...args: string[]) => runNode('scripts/admin.js', args, { DATA_DIR: dataDir });
+  before(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'engcalc-admin-'));
+  });
+  after(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('creates a company, a member and a key, prints the value once and lists keys with owner but no value or hash', async () => {
+    const c = await admin('company', 'create', '--name', 'Acme', '--api-access', '--max-projects', '7', '--licence', 'integrations=2', '--licence', 'econ=1');
+    expect(c.code, c.stderr).to.equal(0);
+    const company = JSON.parse(c.stdout).company;
+    expect(company).to.include({ name: 'Acme', suspended: false });
+    expect(company.plan).to.deep.equal({ apiAccess: true, maxProjects: 7 });
+    expect(company.licences).to.deep.equal({ integrations: 2, econ: 1 });
+
+    const m = await admin('member', 'create', '--company', company.id, '--email', 'ann@acme.com', '--verified', '--permission', 'manageApiKeys', '--permission', 'runScripts');
+    expect(m.code, m.stderr).to.equal(0);
+    const member = JSON.parse(m.stdout).member;
+    expect(member.permissions).to.deep.equal(['manageApiKeys', 'runScripts']);
+
+    const k = await admin('key', 'create', '--member', member.id, '--name', 'nightly batch', '--scope', 'engine:run', '--expiry', '90d');
+    expect(k.code, k.stderr).to.equal(0);
+    const created = JSON.parse(k.stdout);
+    expect(created.value).to.match(/^eng_[A-Za-z0-9_-]{43}$/);
+    expect(created.key).to.include({ name: 'nightly batch', prefix: created.value.slice(0, 10), expiry: '90d', state: 'active' });
+
+    const l = await admin('key', 'list', '--company', company.id);
+    expect(l.code).to.equal(0);
+    expect(l.stdout).not.to.include(created.value);
+    const keys = JSON.parse(l.stdout).keys;
+    expect(keys).to.have.length(1);
+    expect(keys[0].owner).to.deep.equal({ id: member.id, email: 'ann@acme.com' });
+    expect(keys[0]).not.to.have.property('hash');
+
+    const r = await admin('key', 'revoke', created.key.id);
+    expect(r.code).to.equal(0);
+    expect(JSON.parse(r.stdout).key.state).to.equal('revoked');
+    const audit = JSON.parse((await admin('audit', 'list', '--company', company.id)).stdout).entries;
+    const actions = audit.map((e: { action: string }) => e.action);
+    expect(actions).to.include.members(['key.created', 'key.revoked']);
+    const creation = audit.find((e: { action: string }) => e.action === 'key.created');
+    expect(creation.details).to.include({ name: 'nightly batch', prefix: created.value.slice(0, 10), expiry: '90d' });
+    expect(creation.details.scopes).to.deep.equal(['engine:run']);
+  });
+
+  it('refuses a key for a member without Manage API keys (exit 1, forbidden) and for a plan without API access (plan_limit)', async () => {
+    const c = JSON.parse((await admin('company', 'create', '--name', 'NoApi', '--licence', 'integrations=1')).stdout).company;
+    const m = JSON.parse((await admin('member', 'create', '--company', c.id, '--email', 'x@y.com', '--verified')).stdout).member;
+    const noPerm = await admin('key', 'create', '--member', m.id, '--name', 'k');
+    expect(noPerm.code).to.equal(1);
+    expect(JSON.parse(noPerm.stderr).error.code).to.equal('forbidden');
+    const m2 = JSON.parse((await admin('member', 'create', '--company', c.id, '--email', 'y@y.com', '--verified', '--permission', 'manageApiKeys')).stdout).member;
+    const noApi = await admin('key', 'create', '--member', m2.id, '--name', 'k');
+    expect(noApi.code).to.equal(1);
+    expect(JSON.parse(noApi.stderr).error.code).to.equal('plan_limit');
+  });
+
+  it('suspends a company and disables a member', async () => {
+    const c = JSON.parse((await admin('company', 'create', '--name', 'S', '--api-access')).stdout).company;
+    const s = await admin('company', 'suspend', c.id);
+    expect(JSON.parse(s.stdout).company.suspended).to.equal(true);
+    const m = JSON.parse((await admin('member', 'create', '--company', c.id, '--email', 'd@y.com')).stdout).member;
+    const d = await admin('member', 'disable', m.id);
+    expect(JSON.parse(d.stdout).member.disabled).to.equal(true);
+  });
+
+  it('answers bad arguments with a clear message and a non-zero exit', async () => {
+    const cases: [string[], RegExp][] = [
+      [[], /usage/],
+      [['frobnicate', 'it'], /unknown command/],
+      [['company', 'create'], /--name is required/],
+      [['company', 'create', '--name', 'X', '--licence', 'econ'], /MODULE=SEATS/],
+      [['company', 'create', '--name', 'X', '--max-projects', 'many'], /non-negative integer/],
+      [['key', 'create', '--member', 'm', '--name', 'n', '--bogus'], /Unknown option/],
+      [['company', 'suspend'], /exactly one ID/],
+    ];
+    for (const [args, pattern] of cases) {
+      const out = await admin(...args);
+      expect(out.code, args.join(' ')).to.equal(2);
+      expect(out.stderr + out.stdout, args.join(' ')).to.match(pattern);
+    }
+    const notFound = await admin('key', 'revoke', 'key_missing');
+    expect(notFound.code).to.equal(1);
+    expect(JSON.parse(notFound.stderr).error.code).to.equal('not_found');
+    const badScope = await admin('company', 'create', '--name', 'X', '--licence', 'warp=1');
+    expect(badScope.code).to.equal(1);
+    expect(JSON.parse(badScope.stderr).error.details.fields['licences.warp']).to.match(/unknown module/);
+  });
+
+  it('refuses the 26th active key of a member', async () => {
+    const c = JSON.parse((await admin('company', 'create', '--name', 'K', '--api-access')).stdout).company;
+    const m = JSON.parse((await admin('member', 'create', '--company', c.id, '--email', 'k@y.com', '--verified', '--permission', 'manageApiKeys')).stdout).member;
+    const { createKey } = await import('../../api/accounts/keys.js');
+    const { openLmdbStore } = await import('../../store/lmdb/index.js');
+    const store = openLmdbStore({ path: dataDir });
+    try {
+      for (let i = 0; i < 25; i++) await createKey(store, { memberId: m.id, name: `k${i}` });
+    } finally {
+      await store.close();
+    }
+    const over = await admin('key', 'create', '--member', m.id, '--name', 'one too many');
+    expect(over.code).to.equal(1);
+    expect(JSON.parse(over.stderr).error.code).to.equal('conflict');
+    expect(JSON.parse(over.stderr).error.message).to.match(/25 active keys/);
+  });
+});
