@@ -21,10 +21,7 @@ export function executeDefinition(def: AnyDefinition, input: Record<string, unkn
     return { ok: true, result, warnings: [...new Set(warnings)] };
   } catch (err) {
     if (err instanceof EngineFailure) return { ok: false, reason: err.reason, message: err.message };
-    if (err instanceof RangeError || err instanceof TypeError) {
-      return { ok: false, reason: 'invalid_input', message: `${def.name} could not evaluate this input: ${err.message}` };
-    }
-    throw err;
+    throw err; // a programming fault, not a calculation result: the caller sees 500 internal
   }
 }
 
@@ -35,8 +32,12 @@ export function rangeWarnings(ranges: ValidityRange[], input: Record<string, unk
     const raw = input[r.field];
     const values = typeof raw === 'number' ? [raw] : Array.isArray(raw) ? raw.filter((v): v is number => typeof v === 'number') : [];
     if (values.length === 0) continue;
-    const lo = Math.min(...values);
-    const hi = Math.max(...values);
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (const v of values) {
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
     const unit = r.unit ? ` ${r.unit}` : '';
     if (r.min !== undefined && lo < r.min) out.push(`${r.field} ${lo}${unit} is below the validated range (min ${r.min}${unit})${r.note ? `: ${r.note}` : ''}`);
     if (r.max !== undefined && hi > r.max) out.push(`${r.field} ${hi}${unit} is above the validated range (max ${r.max}${unit})${r.note ? `: ${r.note}` : ''}`);

@@ -3,7 +3,7 @@
  * Thrown by pure engine code, caught by `executeDefinition` and turned into data
  * (`{ ok: false, reason, message }`) before it crosses a thread or a queue, where classes are lost.
  */
-export type FailureReason = 'no_solution' | 'out_of_range' | 'invalid_input' | 'timeout';
+export type FailureReason = 'no_solution' | 'out_of_range' | 'invalid_input';
 
 export class EngineFailure extends Error {
   readonly reason: FailureReason;
@@ -14,7 +14,7 @@ export class EngineFailure extends Error {
   }
 }
 
-/** Throws `out_of_range` unless every value is a finite number (engine results never carry NaN/Infinity). */
+/** Throws `no_solution` unless every value is a finite number (engine results never carry NaN/Infinity). */
 export function assertFinite(label: string, ...values: number[]): void {
   for (const v of values) {
     if (!Number.isFinite(v)) throw new EngineFailure('no_solution', `${label} is not a finite number for this input`);

@@ -41,12 +41,22 @@ export function validateInput(def: AnyDefinition, body: unknown): ValidationOutc
   for (const k of unknown) fields[k] = `unknown input; valid keys: ${[...validKeys, 'units'].join(', ')}`;
 
   const input = withDefaults(schema, rest);
-  const validator = validatorFor(schema);
-  if (!validator.Check(input)) {
-    for (const e of validator.Errors(input)) {
-      const { field, message } = describeError(schema, e as unknown as TypeboxError);
-      if (field === null || fields[field]) continue;
-      fields[field] = message;
+  if (!validatorFor(schema).Check(input)) {
+    // Field by field, so every invalid field is named (typebox buffers at most 8 errors per
+    // check, a DoS guard we keep) and each field costs one bounded check.
+    const required = new Set((schema as { required?: string[] }).required ?? []);
+    for (const [key, propSchema] of Object.entries(schema.properties) as [string, TObject][]) {
+      if (fields[key]) continue;
+      const value = input[key];
+      if (value === undefined) {
+        if (required.has(key)) fields[key] = 'is required';
+        continue;
+      }
+      const v = validatorFor(propSchema);
+      if (v.Check(value)) continue;
+      const first = (v.Errors(value) as unknown as TypeboxError[]).find((e) => e.keyword !== 'boolean' && e.keyword !== 'additionalProperties');
+      const described = describeError(propSchema, first ?? { keyword: 'type', instancePath: '', schemaPath: '#', params: {}, message: 'is invalid' });
+      fields[described.field === 'body' || described.field === null ? key : `${key}${described.field.startsWith('[') ? '' : '.'}${described.field}`] = described.message;
     }
   }
   if (Object.keys(fields).length > 0) {
