@@ -18,6 +18,8 @@ import { openApiRoutes } from './routes/openapi.js';
 import type { RouteContext, RouteSpec } from './routes/route.js';
 import type { Store } from '../store/ports.js';
 import type { RequestLimits, Seats } from '../store/governance.js';
+import type { EngineRunner } from '../workers/runner.js';
+import { engineRoutes } from './routes/engine.js';
 
 export const API_VERSION = '1.0.0';
 
@@ -26,6 +28,8 @@ export interface AppDeps {
   limits: RequestLimits;
   seats: Seats;
   log: Logger;
+  /** Where engine calls run: the in-process pool or the queue. */
+  runner: EngineRunner;
   trustProxy?: boolean;
   /** Further routes (engine, projects, mcp) contributed by their modules. */
   routes?: RouteSpec[];
@@ -43,15 +47,20 @@ export function createApp(deps: AppDeps): App {
   const keyUse = new KeyUseRecorder(deps.store, deps.log);
 
   const routes: RouteSpec[] = [];
-  routes.push(...openApiRoutes(() => routes, API_VERSION), ...meRoutes, ...(deps.routes ?? []));
+  routes.push(
+    ...openApiRoutes(() => routes, API_VERSION),
+    ...meRoutes,
+    ...engineRoutes({ store: deps.store, seats: deps.seats, runner: deps.runner }),
+    ...(deps.routes ?? []),
+  );
   const publicPaths = new Set(routes.filter((r) => r.access === 'public').map((r) => r.path));
 
   const router = new Router<AppState>();
-  for (const r of routes) {
+  for (const r of routes.filter((x) => !x.documentOnly)) {
     router.register(r.path.replace(/\{(\w+)\}/g, ':$1'), [r.method], async (ctx) => {
       const auth = ctx.state.auth;
       const missing = r.scopes.filter((s) => !auth?.key.scopes.includes(s));
-      if (r.access === 'key' && missing.length) {
+      if (r.access === 'key' && r.scopeCheck !== 'handler' && missing.length) {
         throw errors.forbidden(`This key lacks the scope ${missing.join(' and ')} needed for ${r.method} ${r.path}`, { requiredScopes: r.scopes });
       }
       await r.handler(ctx as unknown as RouteContext);

@@ -13,6 +13,8 @@ import { openLmdbStore } from '../store/lmdb/index.js';
 import { memoryRequestLimits } from '../store/memory/limits.js';
 import { memorySeats } from '../store/memory/seats.js';
 import type { Store } from '../store/ports.js';
+import { EnginePool } from '../workers/pool.js';
+import type { EngineRunner } from '../workers/runner.js';
 
 export interface RunningServer {
   url: string;
@@ -23,11 +25,18 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function startServer(config: Readonly<Config>, options: { log?: Logger } = {}): Promise<RunningServer> {
+export interface StartOptions {
+  log?: Logger;
+  /** Substitute engine runner (tests use a pool whose thread has extra tasks). */
+  runner?: EngineRunner;
+}
+
+export async function startServer(config: Readonly<Config>, options: StartOptions = {}): Promise<RunningServer> {
   const log = options.log ?? createLogger(config.logLevel);
   const store = openLmdbStore({ path: config.dataDir });
   const demo = config.seedDemo ? await seedDemoAccount(store) : null;
-  const app = createApp({ store, limits: memoryRequestLimits(), seats: memorySeats(), log, trustProxy: config.trustProxy });
+  const runner = options.runner ?? new EnginePool({ threads: config.engine.threads, timeoutMs: config.engine.timeoutMs, maxQueue: config.engine.maxQueue });
+  const app = createApp({ store, limits: memoryRequestLimits(), seats: memorySeats(), log, runner, trustProxy: config.trustProxy });
 
   const server: Server = createServer(app.koa.callback());
   server.requestTimeout = 120_000;
@@ -46,6 +55,7 @@ export async function startServer(config: Readonly<Config>, options: { log?: Log
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      await runner.close();
       await app.keyUse.flush();
       await store.close();
     })());

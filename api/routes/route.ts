@@ -23,8 +23,12 @@ export interface RouteSpec {
   path: string;
   /** 'public' needs no key; 'key' goes through authentication (DESIGN.md §4 steps 1-6). */
   access: 'public' | 'key';
-  /** Scopes the key must all hold; checked before the handler runs. */
+  /** Scopes the key must all hold; checked before the handler runs unless `scopeCheck` is 'handler'. */
   scopes: KeyScope[];
+  /** 'handler': the handler checks scopes itself, after steps that come first (e.g. unknown function -> 404). */
+  scopeCheck?: 'route' | 'handler';
+  /** Documented in OpenAPI only (a concrete instance of a templated route, e.g. one engine function). */
+  documentOnly?: boolean;
   operationId: string;
   summary: string;
   description?: string;

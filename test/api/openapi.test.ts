@@ -33,3 +33,30 @@ describe('GET /v1/openapi.json', () => {
     expect(doc.paths['/v1/me'].get.responses['429'].headers['Retry-After']).to.be.an('object');
   });
 });
+
+describe('OpenAPI and the engine catalogue', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(async () => server.stop());
+
+  it('has one POST path per engine function with its input schema, example and result envelope', async () => {
+    const { CATALOGUE } = await import('../../engine/catalogue.js');
+    const doc = (await call(server.url, '/v1/openapi.json')).body;
+    for (const def of CATALOGUE) {
+      const op = doc.paths[`/v1/engine/functions/${def.name}`]?.post;
+      expect(op, def.name).to.be.an('object');
+      const schema = op.requestBody.content['application/json'].schema;
+      expect(Object.keys(schema.properties)).to.include.members([...Object.keys(def.input.properties), 'units']);
+      expect(schema.examples[0]).to.deep.equal(def.examples[0]!.input);
+      const envelope = op.responses['200'].content['application/json'].schema;
+      expect(envelope.required).to.deep.equal(['name', 'module', 'result', 'ms']);
+      expect(envelope.properties.name.const).to.equal(def.name);
+      expect(op['x-scopes']).to.include('engine:run');
+      expect(op.responses['422']).to.be.an('object');
+    }
+    const result = await new Validator().validate(doc);
+    expect(result.valid, JSON.stringify(result.errors)).to.equal(true);
+  });
+});

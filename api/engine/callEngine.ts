@@ -1,0 +1,89 @@
+/**
+ * One engine call for an authenticated caller, DESIGN.md §4 steps 7-11: function, scopes,
+ * permission, licence, body validation and units, module seat, then the runner under its time
+ * limit. REST and MCP both call this, so both answer every condition the same way.
+ */
+import { ApiError, errors } from '../errors.js';
+import type { AuthContext } from '../state.js';
+import { withEmails } from '../middleware/authenticate.js';
+import { findDefinition } from '../../engine/catalogue.js';
+import { prepareCall, presentResult } from '../../engine/call.js';
+import type { AnyDefinition } from '../../engine/definition.js';
+import type { KeyScope, LicensableModule } from '../../store/model.js';
+import type { Store } from '../../store/ports.js';
+import type { Seats } from '../../store/governance.js';
+import type { EngineRunner } from '../../workers/runner.js';
+import { seatModule } from './describe.js';
+
+export const ENGINE_BUSY_RETRY_AFTER_S = 30;
+
+export interface EngineDeps {
+  store: Store;
+  seats: Seats;
+  runner: EngineRunner;
+}
+
+export interface EngineEnvelope {
+  name: string;
+  module: string;
+  result: Record<string, unknown>;
+  ms: number;
+}
+
+/** Steps 7: the function exists and the caller may run it (scopes, permission, licence). */
+export function authorizeFunction(auth: AuthContext, name: string): AnyDefinition {
+  const def = findDefinition(name);
+  if (!def) throw errors.notFound(`No engine function '${name}'; GET /v1/engine/functions lists them`);
+  const needed: KeyScope[] = name.startsWith('eos.model.') ? ['engine:run', 'projects:read'] : ['engine:run'];
+  const missing = needed.filter((s) => !auth.key.scopes.includes(s));
+  if (missing.length) throw errors.forbidden(`This key lacks the scope ${missing.join(' and ')} needed to run ${name}`, { requiredScopes: needed });
+  if (!auth.member.permissions.includes('runScripts')) throw errors.forbidden('The member who owns this key lacks the permission to run scripts');
+  const module = seatModule(def);
+  if (module && !(auth.company.licences[module as LicensableModule] ?? 0)) {
+    throw new ApiError('plan_limit', `The company has no licence for the ${module} module needed by ${name}`, { module });
+  }
+  return def;
+}
+
+/** `readBody` is called only after step 7 passes, so a refused caller's body is never read. */
+export async function callEngine(deps: EngineDeps, auth: AuthContext, name: string, readBody: () => Promise<unknown>): Promise<EngineEnvelope> {
+  const started = performance.now();
+  const def = authorizeFunction(auth, name);
+
+  // 8. Body: validation and units.
+  const prepared = prepareCall(def, await readBody());
+  if (!prepared.ok) throw errors.validation(prepared.message, prepared.fields, prepared.validKeys ? { validKeys: prepared.validKeys } : {});
+
+  // 9. Module seat (black-oil PVT needs none).
+  const module = seatModule(def);
+  if (module) {
+    const capacity = auth.company.licences[module as LicensableModule] ?? 0;
+    const seat = await deps.seats.acquire(auth.company.id, module, auth.member.id, capacity);
+    if (!seat.ok) {
+      throw new ApiError('no_seat', `Every ${module} seat of the company is in use`, { module, holders: await withEmails(deps.store, seat.holders) });
+    }
+  }
+
+  // 10. Run under the time limit.
+  const outcome = await deps.runner.run({ name: def.name, input: prepared.input });
+  if (!outcome.ok) {
+    switch (outcome.reason) {
+      case 'saturated':
+        throw errors.rateLimited(ENGINE_BUSY_RETRY_AFTER_S, 'The engine is busy');
+      case 'unavailable':
+        throw new ApiError('unavailable', `The engine is unavailable: ${outcome.message}`, undefined, { 'Retry-After': String(ENGINE_BUSY_RETRY_AFTER_S) });
+      case 'timeout':
+        throw new ApiError('engine_error', outcome.message, { reason: 'timeout', timeout: true, timeoutMs: outcome.timeoutMs });
+      default:
+        throw new ApiError('engine_error', outcome.message, { reason: outcome.reason, timeout: false });
+    }
+  }
+
+  // 11. The envelope, in the caller's unit system.
+  return {
+    name: def.name,
+    module: def.module,
+    result: presentResult(def, outcome.result, outcome.warnings, prepared.units),
+    ms: Math.round((performance.now() - started) * 100) / 100,
+  };
+}

@@ -1,0 +1,113 @@
+/**
+ * Engine routes: the catalogue (GET) and the call (POST). The OpenAPI description also gains one
+ * documented path per function, generated from its definition (input schema, example, envelope).
+ */
+import { readJsonBody } from '../body.js';
+import { callEngine, type EngineDeps } from '../engine/callEngine.js';
+import { describeFunction, publicInputSchema } from '../engine/describe.js';
+import { errors } from '../errors.js';
+import { CATALOGUE, findDefinition } from '../../engine/catalogue.js';
+import type { AnyDefinition } from '../../engine/definition.js';
+import type { RouteSpec } from './route.js';
+
+const nameParam = { name: 'name', in: 'path' as const, required: true, description: 'Function name, e.g. pvt.gasProperties', schema: { type: 'string' } };
+
+function envelopeSchema(def?: AnyDefinition): Record<string, unknown> {
+  return {
+    type: 'object',
+    required: ['name', 'module', 'result', 'ms'],
+    properties: {
+      name: def ? { const: def.name } : { type: 'string' },
+      module: def ? { const: def.module } : { type: 'string' },
+      result: def
+        ? {
+            allOf: [def.output],
+            properties: {
+              units: { enum: ['field', 'metric'] },
+              outputUnits: { type: 'object', additionalProperties: { type: 'string' } },
+              warnings: { type: 'array', items: { type: 'string' } },
+            },
+          }
+        : { type: 'object', description: 'The function output, plus units (field|metric), outputUnits and warnings' },
+      ms: { type: 'number', description: 'Server time in milliseconds' },
+    },
+  };
+}
+
+const CALL_ERRORS = ['not_found', 'validation_failed', 'payload_too_large', 'unsupported_media_type', 'engine_error', 'unavailable'] as const;
+
+export function engineRoutes(deps: EngineDeps): RouteSpec[] {
+  const call: RouteSpec['handler'] = async (ctx) => {
+    ctx.body = await callEngine(deps, ctx.state.auth!, ctx.params.name ?? '', () => readJsonBody(ctx));
+  };
+
+  const perFunction: RouteSpec[] = CATALOGUE.map((def) => ({
+    method: 'POST',
+    path: `/v1/engine/functions/${def.name}`,
+    access: 'key',
+    scopes: def.name.startsWith('eos.model.') ? ['engine:run', 'projects:read'] : ['engine:run'],
+    documentOnly: true,
+    operationId: `run_${def.name.replace(/\./g, '_')}`,
+    summary: def.title,
+    description: def.description,
+    tags: ['engine'],
+    requestBody: {
+      description: 'Function inputs (field units unless "units": "metric")',
+      schema: { ...publicInputSchema(def), ...(def.examples[0] ? { examples: [def.examples[0].input] } : {}) },
+    },
+    responses: { 200: { description: 'The result envelope', schema: envelopeSchema(def) } },
+    errors: [...CALL_ERRORS],
+    handler: call,
+  }));
+
+  return [
+    {
+      method: 'GET',
+      path: '/v1/engine/functions',
+      access: 'key',
+      scopes: [],
+      operationId: 'listEngineFunctions',
+      summary: 'Every engine function with name, module, title, description, input schema and example',
+      tags: ['engine'],
+      responses: { 200: { description: 'The catalogue', schema: { type: 'object', properties: { functions: { type: 'array', items: { type: 'object' } } } } } },
+      errors: [],
+      async handler(ctx) {
+        ctx.body = { functions: CATALOGUE.map(describeFunction) };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/v1/engine/functions/{name}',
+      access: 'key',
+      scopes: [],
+      operationId: 'getEngineFunction',
+      summary: "One function's details",
+      tags: ['engine'],
+      parameters: [nameParam],
+      responses: { 200: { description: 'The function', schema: { type: 'object', properties: { function: { type: 'object' } } } } },
+      errors: ['not_found'],
+      async handler(ctx) {
+        const def = findDefinition(ctx.params.name ?? '');
+        if (!def) throw errors.notFound(`No engine function '${ctx.params.name}'; GET /v1/engine/functions lists them`);
+        ctx.body = { function: describeFunction(def) };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/v1/engine/functions/{name}',
+      access: 'key',
+      scopes: ['engine:run'],
+      scopeCheck: 'handler',
+      operationId: 'runEngineFunction',
+      summary: 'Run an engine function; the body is its input',
+      description: 'Body limit 4 MB; an empty body is {}. "units": "metric" converts inputs and results. Needs the run-scripts permission, the module licence and a module seat (black-oil pvt.* needs none).',
+      tags: ['engine'],
+      parameters: [nameParam],
+      requestBody: { description: 'Function inputs', schema: { type: 'object' }, required: false },
+      responses: { 200: { description: 'The result envelope', schema: envelopeSchema() } },
+      errors: [...CALL_ERRORS],
+      handler: call,
+    },
+    ...perFunction,
+  ];
+}
