@@ -1,0 +1,37 @@
+/** Every catalogue definition's `examples` run as tests: each names its source in `source`. */
+import { expect } from 'chai';
+import { CATALOGUE } from '../../engine/catalogue.js';
+import { executeDefinition } from '../../engine/execute.js';
+import { validateInput } from '../../engine/validation.js';
+
+function within(got: unknown, want: unknown, rel: number, path: string): void {
+  if (typeof want === 'number') {
+    expect(got, path).to.be.a('number');
+    expect(Math.abs((got as number) - want), path).to.be.at.most(rel * Math.max(Math.abs(want), Number.MIN_VALUE));
+  } else if (Array.isArray(want)) {
+    expect(got, path).to.be.an('array').with.length(want.length);
+    want.forEach((w, i) => within((got as unknown[])[i], w, rel, `${path}[${i}]`));
+  } else {
+    expect(got, path).to.deep.equal(want);
+  }
+}
+
+describe('catalogue examples', () => {
+  for (const def of CATALOGUE) {
+    describe(def.name, () => {
+      it('has at least one example and cites references', () => {
+        expect(def.examples.length).to.be.greaterThan(0);
+        expect(def.references.length).to.be.greaterThan(0);
+      });
+      for (const ex of def.examples) {
+        it(`${ex.title} (source: ${ex.source})`, () => {
+          const v = validateInput(def, ex.input);
+          if (!v.ok) throw new Error(`example input invalid: ${JSON.stringify(v.fields)}`);
+          const r = executeDefinition(def, v.input);
+          if (!r.ok) throw new Error(`${r.reason}: ${r.message}`);
+          for (const [k, want] of Object.entries(ex.expected)) within(r.result[k], want, ex.tolerance, k);
+        });
+      }
+    });
+  }
+});
