@@ -46,7 +46,7 @@ export function formatReport(dir: string, functions: Record<string, FunctionSumm
     lines.push('', `KNOWN DISCREPANCIES (${known.length}, not counted as failures):`);
     for (const o of known) lines.push(`  ${o.file} ${o.id} [${o.function}]: ${o.mismatches?.[0]?.message ?? ''} -- ${o.reason}`);
   }
-  lines.push('', `${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+  lines.push('', `reference vectors: ${totals.passed} of ${totals.vectors} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
   return lines.join('\n');
 }
 
