@@ -1,0 +1,59 @@
+/**
+ * Request limits shared by every API node, on rate-limiter-flexible's RateLimiterRedis: the same
+ * library and fixed one-minute windows as store/memory/limits.ts, with the counters in Redis.
+ * Each count is one atomic Lua script (SET NX EX + INCRBY + PTTL), so any number of connections
+ * to the same Redis share it exactly.
+ *
+ * Deliberately not used: `insuranceLimiter` (a local fallback would silently give every node its
+ * own 120/min while Redis is down), `inMemoryBlockOnConsumed` (a node-local block outlives a
+ * reset in Redis) and `execEvenly` (delays instead of refusing).
+ */
+import type { Redis } from 'ioredis';
+import { RateLimiterRedis } from 'rate-limiter-flexible';
+import { FAILED_ATTEMPTS_PER_MINUTE, KEY_REQUESTS_PER_MINUTE, type RequestLimits } from '../governance.js';
+import { decide } from '../memory/limits.js';
+import { REDIS_TIMEOUT_MS, withinDeadline } from './unavailable.js';
+
+export interface RedisRequestLimitsOptions {
+  /** Requests per key per one-minute window. Default KEY_REQUESTS_PER_MINUTE (120). */
+  perKey?: number;
+  /** Failed key attempts per client address per one-minute window. Default FAILED_ATTEMPTS_PER_MINUTE (20). */
+  failedPerAddress?: number;
+  /** Prefix of every Redis key; counters live at `<prefix>key:<keyId>` and `<prefix>fail:<address>`. Default 'engcalc:rl:'. */
+  keyPrefix?: string;
+  /** Milliseconds one call may wait for Redis before rejecting with RedisUnavailable. Default 2000; 0 = no deadline. */
+  timeoutMs?: number;
+}
+
+/** `redis` is the caller's connection; use `enableOfflineQueue: false` so calls fail at once while it is down. */
+export function redisRequestLimits(redis: Redis, options: RedisRequestLimitsOptions = {}): RequestLimits {
+  const prefix = options.keyPrefix ?? 'engcalc:rl:';
+  const timeoutMs = options.timeoutMs ?? REDIS_TIMEOUT_MS;
+  const failedMax = options.failedPerAddress ?? FAILED_ATTEMPTS_PER_MINUTE;
+  // rate-limiter-flexible joins keyPrefix and key with ':'. `useRedisPackage` stays unset: it is
+  // a boolean for node-redis, and ioredis is detected by default. `rejectIfRedisNotReady` fails
+  // at once unless the connection is 'ready', even for a client that keeps an offline queue.
+  const common = { storeClient: redis, duration: 60, rejectIfRedisNotReady: true };
+  const perKey = new RateLimiterRedis({ ...common, keyPrefix: `${prefix}key`, points: options.perKey ?? KEY_REQUESTS_PER_MINUTE });
+  const failed = new RateLimiterRedis({ ...common, keyPrefix: `${prefix}fail`, points: failedMax });
+
+  return {
+    consumeKeyRequest(keyId) {
+      return withinDeadline('request limits', timeoutMs, () => decide(() => perKey.consume(keyId)));
+    },
+    checkAddress(address) {
+      // A read (GET + PTTL in MULTI): checking never counts as an attempt.
+      return withinDeadline('request limits', timeoutMs, async () => {
+        const res = await failed.get(address);
+        if (res && res.consumedPoints >= failedMax) return { allowed: false, retryAfterMs: Math.max(res.msBeforeNext, 1) };
+        return { allowed: true, retryAfterMs: 0 };
+      });
+    },
+    recordFailedAttempt(address) {
+      // penalty() counts without refusing, so the 21st failure still counts (as in memory).
+      return withinDeadline('request limits', timeoutMs, async () => {
+        await failed.penalty(address, 1);
+      });
+    },
+  };
+}
