@@ -26,9 +26,16 @@ export interface Config {
     threads: number;
     /** Time limit of one engine call in ms (ENGINE_TIMEOUT_MS, default 30000). */
     timeoutMs: number;
-    /** Calls waiting for a thread before 429 (ENGINE_MAX_QUEUE, default 4 x threads). */
+    /**
+     * Calls waiting before 429 (ENGINE_MAX_QUEUE, default 4 x threads): for the in-process pool,
+     * calls waiting for a thread; with REDIS_URL, jobs waiting in the queue across the cluster.
+     */
     maxQueue: number;
+    /** With REDIS_URL: how long a call may wait for a worker to start it (ENGINE_START_TIMEOUT_MS, default 10000). */
+    startTimeoutMs: number;
   };
+  /** With REDIS_URL: this API node also runs a queue worker (WORKER_IN_PROCESS, default false). */
+  workerInProcess: boolean;
   /** Redis for the distributed deployment (REDIS_URL, unset = embedded). */
   redisUrl: string | null;
   /** MongoDB for the distributed deployment (MONGODB_URL, unset = LMDB). */
@@ -72,10 +79,14 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Readonl
       threads,
       timeoutMs: int('ENGINE_TIMEOUT_MS', 30_000, 10, 3_600_000),
       maxQueue: int('ENGINE_MAX_QUEUE', 4 * threads, 0, 100_000),
+      startTimeoutMs: int('ENGINE_START_TIMEOUT_MS', 10_000, 100, 600_000),
     },
+    workerInProcess: bool('WORKER_IN_PROCESS', false),
     redisUrl: env.REDIS_URL || null,
     mongodbUrl: env.MONGODB_URL || null,
   };
+  if (config.redisUrl && !/^rediss?:\/\//.test(config.redisUrl)) problems.push(`REDIS_URL must start with redis:// or rediss:// (got '${config.redisUrl}')`);
+  if (config.workerInProcess && !config.redisUrl) problems.push('WORKER_IN_PROCESS needs REDIS_URL (without it the engine already runs in this process)');
   if (problems.length) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   return deepFreeze(config);
 }

@@ -4,17 +4,19 @@
  * api/main.ts (the `web` process) and by tests, which start real servers on ephemeral ports.
  */
 import { createServer, type Server } from 'node:http';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { AddressInfo } from 'node:net';
 import { createApp, type App } from './app.js';
 import type { Config } from './config.js';
 import { createLogger, type Logger } from './log.js';
 import { seedDemoAccount, type DemoAccount } from './accounts/demo.js';
 import { openLmdbStore } from '../store/lmdb/index.js';
-import { memoryRequestLimits } from '../store/memory/limits.js';
-import { memorySeats } from '../store/memory/seats.js';
+import { memoryGovernance, redisGovernance } from './governance.js';
 import type { Store } from '../store/ports.js';
 import { EnginePool } from '../workers/pool.js';
 import type { EngineRunner } from '../workers/runner.js';
+import { QueueRunner } from '../workers/queue/producer.js';
+import { startConsumer, type Consumer } from '../workers/queue/consumer.js';
 
 export interface RunningServer {
   url: string;
@@ -35,8 +37,16 @@ export async function startServer(config: Readonly<Config>, options: StartOption
   const log = options.log ?? createLogger(config.logLevel);
   const store = openLmdbStore({ path: config.dataDir });
   const demo = config.seedDemo ? await seedDemoAccount(store) : null;
-  const runner = options.runner ?? new EnginePool({ threads: config.engine.threads, timeoutMs: config.engine.timeoutMs, maxQueue: config.engine.maxQueue });
-  const app = createApp({ store, limits: memoryRequestLimits(), seats: memorySeats(), log, runner, trustProxy: config.trustProxy });
+  const governance = config.redisUrl ? redisGovernance(config.redisUrl) : memoryGovernance();
+  const runner = options.runner ?? createRunner(config);
+  // Redis may be away at start: serve anyway (calls get 503 until it returns), waiting briefly.
+  if (runner instanceof QueueRunner) await Promise.race([runner.ready().catch(() => undefined), delay(2_000)]);
+  // One-box mode: this API node also consumes the queue it produces to.
+  const consumer: Consumer | null =
+    config.redisUrl && config.workerInProcess
+      ? await startConsumer({ redisUrl: config.redisUrl, threads: config.engine.threads, timeoutMs: config.engine.timeoutMs, onError: (e) => log.debug('queue worker error', { error: e.message }) })
+      : null;
+  const app = createApp({ store, limits: governance.limits, seats: governance.seats, log, runner, trustProxy: config.trustProxy });
 
   const server: Server = createServer(app.koa.callback());
   server.requestTimeout = 120_000;
@@ -56,9 +66,17 @@ export async function startServer(config: Readonly<Config>, options: StartOption
         server.closeIdleConnections();
       });
       await runner.close();
+      await consumer?.close();
+      await governance.close();
       await app.keyUse.flush();
       await store.close();
     })());
 
   return { url: `http://${host}:${port}`, port, app, store, demo, close };
+}
+
+/** The in-process pool (embedded default) or the BullMQ queue (REDIS_URL). */
+function createRunner(config: Readonly<Config>): EngineRunner {
+  if (!config.redisUrl) return new EnginePool({ threads: config.engine.threads, timeoutMs: config.engine.timeoutMs, maxQueue: config.engine.maxQueue });
+  return new QueueRunner({ redisUrl: config.redisUrl, timeoutMs: config.engine.timeoutMs, maxBacklog: config.engine.maxQueue, startBudgetMs: config.engine.startTimeoutMs });
 }

@@ -29,18 +29,35 @@ export interface Spawned {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+/** The `web` process; `ready` resolves with its URL. */
 export function spawnServer(env: Record<string, string>): Spawned {
-  const child = spawn(process.execPath, [resolve(REPO_ROOT, 'dist/api/main.js')], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawnEntry('dist/api/main.js', env, /"msg":"listening","url":"([^"]+)"/);
+}
+
+/** The `worker` process; `ready` resolves once it takes jobs. */
+export function spawnWorker(env: Record<string, string>): Spawned {
+  return spawnEntry('dist/workers/main.js', env, /"msg":"worker ready"()/);
+}
+
+const children = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const c of children) c.kill('SIGKILL');
+});
+
+function spawnEntry(script: string, env: Record<string, string>, readyLine: RegExp): Spawned {
+  const child = spawn(process.execPath, [resolve(REPO_ROOT, script)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
   let out = '';
   const ready = new Promise<string>((res, rej) => {
     const onData = (d: Buffer) => {
       out += d;
-      const m = /"msg":"listening","url":"([^"]+)"/.exec(out);
-      if (m) res(m[1]!);
+      const m = readyLine.exec(out);
+      if (m) res(m[1] ?? '');
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', (d) => (out += d));
-    child.on('exit', (code) => rej(new Error(`server exited with ${code} before listening:\n${out}`)));
+    child.on('exit', (code) => rej(new Error(`${script} exited with ${code} before it was ready:\n${out}`)));
   });
   return {
     child,
@@ -48,7 +65,7 @@ export function spawnServer(env: Record<string, string>): Spawned {
     ready,
     stop: (signal = 'SIGTERM') =>
       new Promise((res) => {
-        if (child.exitCode !== null) return res(child.exitCode);
+        if (child.exitCode !== null || child.signalCode !== null) return res(child.exitCode);
         child.once('exit', (code) => res(code));
         child.kill(signal);
       }),

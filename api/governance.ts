@@ -1,0 +1,64 @@
+/**
+ * Picks the governance backends (request limits, seats) for an API node, and guards the
+ * Redis-backed ones: when Redis cannot answer, a call gets a prompt 503 `unavailable` in the
+ * error envelope (never a hang, never a 500), and service resumes by itself when Redis returns.
+ */
+import { Redis } from 'ioredis';
+import { ApiError } from './errors.js';
+import type { RequestLimits, Seats } from '../store/governance.js';
+import { memoryRequestLimits } from '../store/memory/limits.js';
+import { memorySeats } from '../store/memory/seats.js';
+import { redisRequestLimits } from '../store/redis/limits.js';
+import { redisSeats } from '../store/redis/seats.js';
+import { redisOptions } from '../workers/queue/producer.js';
+
+export interface Governance {
+  limits: RequestLimits;
+  seats: Seats;
+  close(): Promise<void>;
+}
+
+export function memoryGovernance(): Governance {
+  return { limits: memoryRequestLimits(), seats: memorySeats(), close: async () => undefined };
+}
+
+export function redisGovernance(redisUrl: string, commandTimeoutMs = 2_000): Governance {
+  const redis = new Redis({
+    ...redisOptions(redisUrl),
+    enableOfflineQueue: false, // fail at once while disconnected instead of queueing
+    maxRetriesPerRequest: 1,
+    connectTimeout: 1_000,
+    commandTimeout: commandTimeoutMs,
+    retryStrategy: (times) => Math.min(times * 200, 2_000), // keep reconnecting, forever
+  });
+  redis.on('error', () => undefined); // surfaced per request as 503
+  return {
+    limits: guardLimits(redisRequestLimits(redis)),
+    seats: guardSeats(redisSeats(redis)),
+    close: async () => {
+      redis.disconnect();
+    },
+  };
+}
+
+const unavailable = () => new ApiError('unavailable', 'Limits and seats are unavailable (Redis cannot be reached); retry shortly', undefined, { 'Retry-After': '5' });
+
+async function guarded<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch {
+    throw unavailable();
+  }
+}
+
+function guardLimits(l: RequestLimits): RequestLimits {
+  return {
+    consumeKeyRequest: (keyId) => guarded(l.consumeKeyRequest(keyId)),
+    checkAddress: (address) => guarded(l.checkAddress(address)),
+    recordFailedAttempt: (address) => guarded(l.recordFailedAttempt(address)),
+  };
+}
+
+function guardSeats(s: Seats): Seats {
+  return { acquire: (...args) => guarded(s.acquire(...args)) };
+}
