@@ -4,7 +4,7 @@
  * a refused operation (not found, limit, permission): the error envelope on stderr, exit 1.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../api/config.js';
+import { configOrExit } from '../api/lifecycle.js';
 import { AccountError } from '../api/accounts/accountError.js';
 import { createCompany, createMember, setCompanySuspended, setMemberDisabled } from '../api/accounts/companies.js';
 import { createKey, listCompanyKeys, revokeKey } from '../api/accounts/keys.js';
@@ -140,16 +140,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`unknown command '${command}'\n\n${USAGE}\n`);
     return 2;
   }
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(err.message + '\n');
-      return 2;
-    }
-    throw err;
-  }
+  const config = configOrExit();
   const store = openLmdbStore({ path: config.dataDir });
   try {
     const result = await handler(store, argv.slice(2));

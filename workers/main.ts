@@ -3,21 +3,12 @@
  * REDIS_URL and runs them on its piscina pool (ENGINE_THREADS threads, ENGINE_TIMEOUT_MS each).
  * SIGTERM/SIGINT: stop taking jobs, finish the running ones, close connections, exit.
  */
-import { ConfigError, loadConfig } from '../api/config.js';
+import { configOrExit, stopOnSignals } from '../api/lifecycle.js';
 import { createLogger } from '../api/log.js';
 import { startConsumer } from './queue/consumer.js';
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(err.message + '\n');
-      process.exit(2);
-    }
-    throw err;
-  }
+  const config = configOrExit();
   if (!config.redisUrl) {
     process.stderr.write('The worker process needs REDIS_URL (the engine queue); `npm start` runs everything in one process without it.\n');
     process.exit(2);
@@ -40,23 +31,8 @@ async function main(): Promise<void> {
   });
   log.info('worker ready', { threads: config.engine.threads, timeoutMs: config.engine.timeoutMs, pid: process.pid });
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info('worker shutting down', { signal });
-    const force = setTimeout(() => process.exit(1), config.engine.timeoutMs + 10_000);
-    force.unref();
-    consumer.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        log.error('worker shutdown failed', { error: String(err) });
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+  // Running jobs finish first: allow them their time limit.
+  stopOnSignals(log, 'worker', config.engine.timeoutMs + 10_000, consumer.close);
 }
 
 main().catch((err: unknown) => {
