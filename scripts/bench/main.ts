@@ -1,0 +1,77 @@
+/**
+ * `npm run bench`: how fast engine calls are, from the bare function to the distributed
+ * deployment, on this machine. Not a test: it starts what it needs (floor server, web, worker,
+ * private redis-server, temp data dirs), drives load with autocannon, prints one table of medians
+ * and writes every run to JSON. Everything it started is stopped and removed at the end, on an
+ * error and on Ctrl-C.
+ *
+ *   npm run bench -- [--runs N] [--duration S] [--connections C] [--json PATH] [--only LIST] [--threads T]
+ *
+ * Progress goes to stderr; the header, the table and the notes go to stdout.
+ */
+import { installCleanupHooks, releaseAll, stoppedBySignal } from './cleanup.js';
+import { parseOptions, UsageError, type BenchOptions } from './options.js';
+import { machineFacts, NOTES, renderHeader, renderTable, settings, summarise, workloadFacts, writeJson } from './report.js';
+import { redisServerBinary } from './redis.js';
+import { measureDistributed, measureEmbedded, measureFloor, measureRaw, type Measured } from './scenarios.js';
+import { WORKLOADS } from './workloads.js';
+
+async function main(): Promise<number> {
+  let opts: BenchOptions;
+  try {
+    opts = parseOptions(process.argv.slice(2));
+  } catch (err) {
+    if (err instanceof UsageError) {
+      process.stderr.write(err.message + '\n');
+      return 2;
+    }
+    throw err;
+  }
+  // Fail before two minutes of measuring, not after, when the distributed scenario cannot run.
+  if (opts.only.includes('distributed') && !redisServerBinary()) {
+    process.stderr.write('The distributed scenario needs redis-server on PATH (apt-get install redis-server); or run with --only raw,floor,embedded\n');
+    return 2;
+  }
+  installCleanupHooks();
+  const facts = machineFacts();
+  const s = settings(opts);
+  process.stdout.write(renderHeader(facts, s) + '\n\n');
+  const started = Date.now();
+  const progress = (line: string) => process.stderr.write(`  [${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${line}\n`);
+
+  // What the scenarios set up (keys made, redis version), for the JSON and the last lines.
+  const setup: Record<string, unknown> = {};
+  const measured: Measured[] = [];
+  for (const scenario of opts.only) {
+    if (scenario === 'raw') measured.push(...(await measureRaw(opts, WORKLOADS, progress)));
+    if (scenario === 'floor') measured.push(...(await measureFloor(opts, WORKLOADS, progress)));
+    if (scenario === 'embedded') measured.push(...(await measureEmbedded(opts, WORKLOADS, progress, setup)));
+    if (scenario === 'distributed') measured.push(...(await measureDistributed(opts, WORKLOADS, progress, setup)));
+  }
+
+  const rows = summarise(measured);
+  const elapsedS = Math.round((Date.now() - started) / 1000);
+  process.stdout.write(renderTable(rows) + '\n\n' + NOTES.map((n) => `  ${n}`).join('\n') + '\n');
+  writeJson(opts.json, { machine: facts, settings: s, workloads: workloadFacts(WORKLOADS), setup, rows, measured, elapsedS, notes: NOTES });
+  const keyInfo = (k: unknown) => (k ? `${(k as { keys: number }).keys} keys in ${(k as { accounts: number }).accounts} accounts` : null);
+  const made = [keyInfo(setup.embeddedKeys) && `embedded ${keyInfo(setup.embeddedKeys)}`, keyInfo(setup.distributedKeys) && `distributed ${keyInfo(setup.distributedKeys)}`].filter(Boolean);
+  if (made.length) process.stdout.write(`  Keys made: ${made.join('; ')}.\n`);
+  if (setup.redisVersion) process.stdout.write(`  redis-server ${setup.redisVersion} (private, no persistence).\n`);
+  process.stdout.write(`\n  ${elapsedS} s in all; every run in ${opts.json}\n`);
+  return 0;
+}
+
+main()
+  .then(
+    async (code) => {
+      await releaseAll();
+      process.exit(code);
+    },
+    async (err: unknown) => {
+      // After Ctrl-C the load fails as its servers go away; the signal handler exits for us.
+      if (stoppedBySignal()) return;
+      process.stderr.write(`bench failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+      await releaseAll();
+      process.exit(1);
+    },
+  );

@@ -1,0 +1,142 @@
+/**
+ * The output: machine facts and settings, one table of medians (one row per scenario and
+ * function), and the JSON file with every individual run behind those medians.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { arch, availableParallelism, cpus, loadavg, platform, release, totalmem } from 'node:os';
+import { dirname } from 'node:path';
+import type { BenchOptions } from './options.js';
+import type { Measured } from './scenarios.js';
+import { median } from './stats.js';
+import type { Workload } from './workloads.js';
+
+export function machineFacts(): Record<string, unknown> {
+  const list = cpus();
+  return {
+    date: new Date().toISOString(),
+    node: process.version,
+    os: `${platform()} ${release()} ${arch()}`,
+    cpuModel: list[0]?.model.trim() ?? 'unknown',
+    cpuCount: list.length,
+    availableParallelism: availableParallelism(),
+    totalMemoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
+    loadAverageAtStart: loadavg().map((x) => Math.round(x * 100) / 100),
+  };
+}
+
+export function settings(opts: BenchOptions): Record<string, unknown> {
+  return {
+    runs: opts.runs,
+    durationS: opts.duration,
+    connections: opts.connections,
+    scenarios: opts.only,
+    ENGINE_THREADS: opts.threads,
+    ENGINE_MAX_QUEUE: opts.maxQueue,
+    LOG_LEVEL: 'error (web), info (worker: it logs nothing per job)',
+    SEED_DEMO: false,
+  };
+}
+
+export interface Row {
+  scenario: string;
+  fn: string;
+  callsPerSec: number;
+  p50Ms: number | null;
+  p99Ms: number | null;
+  ratioToFloor: number | null;
+  non2xx: number;
+  non2xxByStatus: Record<string, number>;
+  errors: number;
+  runs: number;
+  cappedRuns: number;
+}
+
+export function summarise(measured: Measured[]): Row[] {
+  const rows: Row[] = measured.map((m) => {
+    if (m.raw) {
+      return {
+        scenario: m.scenario,
+        fn: m.fn,
+        callsPerSec: median(m.raw.map((r) => r.callsPerSec)),
+        p50Ms: median(m.raw.map((r) => r.p50Ms)),
+        p99Ms: median(m.raw.map((r) => r.p99Ms)),
+        ratioToFloor: null,
+        non2xx: 0,
+        non2xxByStatus: {},
+        errors: 0,
+        runs: m.raw.length,
+        cappedRuns: 0,
+      };
+    }
+    const runs = m.http ?? [];
+    const byStatus: Record<string, number> = {};
+    for (const r of runs) for (const [code, n] of Object.entries(r.statusCodes)) if (!code.startsWith('2')) byStatus[code] = (byStatus[code] ?? 0) + n;
+    const nums = (xs: (number | null)[]) => xs.filter((x): x is number => x !== null);
+    return {
+      scenario: m.scenario,
+      fn: m.fn,
+      callsPerSec: median(runs.map((r) => r.callsPerSec)),
+      p50Ms: median(nums(runs.map((r) => r.p50Ms))),
+      p99Ms: median(nums(runs.map((r) => r.p99Ms))),
+      ratioToFloor: null,
+      non2xx: runs.reduce((s, r) => s + r.non2xx, 0),
+      non2xxByStatus: byStatus,
+      errors: runs.reduce((s, r) => s + r.errors, 0),
+      runs: runs.length,
+      cappedRuns: runs.filter((r) => r.capped).length,
+    };
+  });
+  for (const row of rows) {
+    const floor = rows.find((r) => r.scenario === 'floor' && r.fn === row.fn);
+    if (floor && floor.callsPerSec > 0) row.ratioToFloor = row.callsPerSec / floor.callsPerSec;
+  }
+  return rows;
+}
+
+const ms = (v: number | null) => (v === null || Number.isNaN(v) ? '-' : v < 1 ? v.toFixed(3) : v < 100 ? v.toFixed(2) : v.toFixed(0));
+
+export function renderTable(rows: Row[]): string {
+  const header = ['scenario', 'function', 'calls/s (median)', 'p50 ms', 'p99 ms', 'ratio to floor', 'non-2xx', 'runs'];
+  const body = rows.map((r) => [
+    r.scenario,
+    r.fn,
+    Math.round(r.callsPerSec).toLocaleString('en-US'),
+    ms(r.p50Ms),
+    ms(r.p99Ms),
+    r.ratioToFloor === null ? '-' : r.ratioToFloor.toFixed(2),
+    r.scenario === 'raw'
+      ? '-'
+      : `${r.non2xx}${r.non2xx ? ` (${Object.entries(r.non2xxByStatus).map(([c, n]) => `${c}x${n}`).join(' ')})` : ''}${r.errors ? ` +${r.errors} conn errors` : ''}`,
+    `${r.runs}${r.cappedRuns ? ` (${r.cappedRuns} capped)` : ''}`,
+  ]);
+  const right = [false, false, true, true, true, true, false, false];
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (right[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ').trimEnd();
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...body.map(line)].join('\n');
+}
+
+export function renderHeader(facts: Record<string, unknown>, s: Record<string, unknown>): string {
+  return [
+    `engcalc bench  ${facts.date}`,
+    `machine: ${facts.cpuCount} x ${facts.cpuModel}, ${facts.totalMemoryGiB} GiB, ${facts.os}, node ${facts.node}`,
+    `settings: connections ${s.connections}, duration ${s.durationS} s, runs ${s.runs} (median shown), ENGINE_THREADS ${s.ENGINE_THREADS}, ENGINE_MAX_QUEUE ${s.ENGINE_MAX_QUEUE}, LOG_LEVEL ${s.LOG_LEVEL}`,
+  ].join('\n');
+}
+
+export const NOTES = [
+  'raw: executeDefinition in a loop on one thread, no HTTP; p50/p99 are the time of one call.',
+  'floor: a bare Koa process, one POST route, the function run inline on its event loop; no auth, validation, limits, seats or pool.',
+  'embedded: the real web process (api/main.js): auth, per-key limit, Integrations and module seats, validation, units, piscina pool.',
+  'distributed: web + 1 worker process + a private redis-server: limits and seats in Redis, the call as a BullMQ job.',
+  'calls/s counts 2xx answers only; p50/p99 are of 2xx answers, measured by the client (autocannon, in the bench process, on the same cores).',
+  'Each API key carries at most 100 requests in its life (limit: 120/min), so the per-key limit is never what is measured; a run whose keys ran out ends early and is marked capped.',
+];
+
+export function writeJson(path: string, doc: Record<string, unknown>): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, JSON.stringify(doc, null, 2) + '\n');
+}
+
+export function workloadFacts(workloads: readonly Workload[]): Record<string, unknown>[] {
+  return workloads.map((w) => ({ function: w.fn, input: w.describe, bodyBytes: Buffer.byteLength(w.body) }));
+}

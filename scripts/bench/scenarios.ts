@@ -1,0 +1,217 @@
+/**
+ * The four scenarios. Each HTTP scenario starts its processes, then for every workload: one
+ * checked call (status 200 and a plausible result, so the bench never times error pages), an
+ * unrecorded warm-up run (JIT in the server and its threads), and the measured runs. Everything a
+ * scenario starts is stopped and removed when it ends.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { KeyPool, REQUESTS_PER_KEY } from './accounts.js';
+import { cleanupMark, releaseTo, stoppedBySignal, trackDir } from './cleanup.js';
+import { runLoad, type RunResult } from './load.js';
+import type { BenchOptions, Scenario } from './options.js';
+import { spawnNode, startWeb } from './processes.js';
+import { rawLoop, type RawRun } from './raw.js';
+import { startRedis } from './redis.js';
+import type { Workload } from './workloads.js';
+
+export interface Measured {
+  scenario: Scenario;
+  fn: string;
+  raw?: RawRun[];
+  http?: RunResult[];
+  warmup?: RunResult;
+  /** Runs whose keys ran out before the end (done again with more keys); not in the medians. */
+  discarded?: RunResult[];
+}
+
+export type Progress = (line: string) => void;
+
+const PATH = (w: Workload) => `/v1/engine/functions/${w.fn}`;
+/** The warm-up runs this long (or the run duration, if shorter). */
+const WARMUP_S = 2;
+/** Keys for a warm-up: 20 000 requests (keys are cheap: about 0.25 ms each); a faster server ends its warm-up early. */
+const WARMUP_KEYS = 200;
+/** Keys for a run are sized for this many times the fastest rate seen so far (warm-up rates are low). */
+const RATE_MARGIN = 2;
+/** How often a run whose keys ran out is done again with more keys. */
+const MAX_RERUNS = 2;
+
+export async function measureRaw(opts: BenchOptions, workloads: readonly Workload[], progress: Progress): Promise<Measured[]> {
+  const out: Measured[] = [];
+  for (const w of workloads) {
+    const runs: RawRun[] = [];
+    for (let i = 0; i < opts.runs; i++) {
+      const r = rawLoop(w, opts.duration, i === 0 ? 1 : 0);
+      progress(`raw ${w.fn} run ${i + 1}/${opts.runs}: ${r.callsPerSec.toFixed(0)} calls/s`);
+      runs.push(r);
+      // The loop is synchronous: yield between runs so a Ctrl-C is handled within one run.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (stoppedBySignal()) throw new Error('stopped');
+    }
+    out.push({ scenario: 'raw', fn: w.fn, raw: runs });
+  }
+  return out;
+}
+
+export async function measureFloor(opts: BenchOptions, workloads: readonly Workload[], progress: Progress): Promise<Measured[]> {
+  const mark = cleanupMark();
+  try {
+    const floor = spawnNode('floor server', 'scripts/bench/floorServer.js', { PORT: '0' });
+    const port = (await floor.waitFor(/floor listening (\d+)/))[1];
+    const target: Target = { url: `http://127.0.0.1:${port}`, keys: null };
+    return await measureHttp('floor', target, opts, workloads, progress);
+  } finally {
+    await releaseTo(mark);
+  }
+}
+
+export async function measureEmbedded(opts: BenchOptions, workloads: readonly Workload[], progress: Progress, setup: Record<string, unknown>): Promise<Measured[]> {
+  const mark = cleanupMark();
+  try {
+    const dataDir = tempDir('embedded');
+    const keys = new KeyPool(dataDir, 'embedded');
+    const { url } = await startWeb('web (embedded)', { ...webEnv(opts, dataDir), REDIS_URL: '' });
+    const measured = await measureHttp('embedded', { url, keys }, opts, workloads, progress);
+    progress(`embedded: ${keys.stats.keys} keys in ${keys.stats.accounts} accounts, created in ${keys.stats.creatingMs} ms`);
+    setup.embeddedKeys = keys.stats;
+    return measured;
+  } finally {
+    await releaseTo(mark);
+  }
+}
+
+export async function measureDistributed(opts: BenchOptions, workloads: readonly Workload[], progress: Progress, setup: Record<string, unknown>): Promise<Measured[]> {
+  const mark = cleanupMark();
+  try {
+    const dataDir = tempDir('distributed');
+    const redis = await startRedis(dataDir);
+    setup.redisVersion = redis.version;
+    const keys = new KeyPool(dataDir, 'distributed');
+    // The worker logs nothing per job, so it may keep LOG_LEVEL=info and announce `worker ready`.
+    const worker = spawnNode('worker', 'workers/main.js', { REDIS_URL: redis.url, LOG_LEVEL: 'info', ENGINE_THREADS: String(opts.threads), MONGODB_URL: '' });
+    await worker.waitFor(/"msg":"worker ready"/);
+    const { url } = await startWeb('web (distributed)', { ...webEnv(opts, dataDir), REDIS_URL: redis.url });
+    const measured = await measureHttp('distributed', { url, keys }, opts, workloads, progress);
+    progress(`distributed: ${keys.stats.keys} keys in ${keys.stats.accounts} accounts, created in ${keys.stats.creatingMs} ms`);
+    setup.distributedKeys = keys.stats;
+    return measured;
+  } finally {
+    // Web first (it holds queue and limit connections), then the worker, then Redis: the reverse
+    // of the start order, which is what the registry does.
+    await releaseTo(mark);
+  }
+}
+
+/** The web's environment: quiet log, no demo seed, the bench's threads and a deep enough queue. */
+function webEnv(opts: BenchOptions, dataDir: string): Record<string, string> {
+  return {
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'error',
+    ENGINE_THREADS: String(opts.threads),
+    ENGINE_MAX_QUEUE: String(opts.maxQueue),
+    WORKER_IN_PROCESS: 'false',
+    MONGODB_URL: '',
+  };
+}
+
+function tempDir(label: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `engcalc-bench-${label}-`));
+  trackDir(dir);
+  return dir;
+}
+
+interface Target {
+  url: string;
+  /** Where keys come from; null for the floor, which has no auth. */
+  keys: KeyPool | null;
+}
+
+async function measureHttp(scenario: Scenario, target: Target, opts: BenchOptions, workloads: readonly Workload[], progress: Progress): Promise<Measured[]> {
+  const out: Measured[] = [];
+  for (const w of workloads) {
+    const take = async (n: number) => (target.keys ? target.keys.take(n) : null);
+    await checkedCall(target.url, w, (await take(1))?.[0] ?? null);
+
+    const spec = { url: target.url, path: PATH(w), body: w.body, connections: opts.connections };
+    const warmKeys = await take(Math.max(WARMUP_KEYS, Math.ceil(opts.connections / REQUESTS_PER_KEY) + 1));
+    if (warmKeys) await keysVisible(target.url, warmKeys);
+    const warmup = await runLoad({ ...spec, durationS: Math.min(WARMUP_S, opts.duration), keys: warmKeys });
+    progress(`${scenario} ${w.fn} warm-up: ${warmup.callsPerSec.toFixed(0)} calls/s${nonOkText(warmup)}`);
+
+    let rate = warmup.callsPerSec;
+    const runs: RunResult[] = [];
+    const discarded: RunResult[] = [];
+    for (let i = 0; i < opts.runs; i++) {
+      for (let attempt = 0; ; attempt++) {
+        const need = Math.ceil((rate * RATE_MARGIN * opts.duration) / REQUESTS_PER_KEY) + Math.ceil(opts.connections / REQUESTS_PER_KEY) + 1;
+        const keys = await take(need);
+        if (keys) await keysVisible(target.url, keys);
+        const r = await runLoad({ ...spec, durationS: opts.duration, keys });
+        rate = Math.max(rate, r.callsPerSec);
+        const line = `${scenario} ${w.fn} run ${i + 1}/${opts.runs}: ${r.callsPerSec.toFixed(0)} calls/s, p50 ${r.p50Ms?.toFixed(2)} ms, p99 ${r.p99Ms?.toFixed(2)} ms${keys ? `, ${keys.length} keys` : ''}${nonOkText(r)}`;
+        // A run that used up its keys was faster than the estimate: it is kept in the JSON as
+        // discarded and done again with keys for its own rate, so every row runs full length.
+        if (r.capped && attempt < MAX_RERUNS) {
+          discarded.push(r);
+          progress(`${line}: keys used up after ${r.durationS} s, run again with more keys`);
+          continue;
+        }
+        runs.push(r);
+        progress(line + (r.capped ? `, CAPPED (keys used up after ${r.durationS} s)` : ''));
+        break;
+      }
+    }
+    out.push({ scenario, fn: w.fn, http: runs, warmup, discarded });
+  }
+  return out;
+}
+
+function nonOkText(r: RunResult): string {
+  const bad = Object.entries(r.statusCodes).filter(([c]) => !c.startsWith('2'));
+  return (bad.length ? `, non-2xx ${bad.map(([c, n]) => `${c}x${n}`).join(' ')}` : '') + (r.errors ? `, ${r.errors} errors` : '');
+}
+
+/**
+ * One call before the load: it must answer 200 with a plausible result. The distributed web may
+ * answer 503 for a moment after start while its queue connections come up; that is retried.
+ */
+async function checkedCall(url: string, w: Workload, key: string | null): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const res = await fetch(`${url}${PATH(w)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+      body: w.body,
+    });
+    const text = await res.text();
+    if (res.status === 503 && Date.now() < deadline) {
+      await delay(200);
+      continue;
+    }
+    if (res.status !== 200) throw new Error(`check call of ${w.fn} at ${url} answered ${res.status}: ${text.slice(0, 500)}`);
+    const result = (JSON.parse(text) as { result?: Record<string, unknown> }).result;
+    const problem = result ? w.check(result) : 'no result in the answer';
+    if (problem) throw new Error(`check call of ${w.fn} at ${url}: ${problem}: ${text.slice(0, 300)}`);
+    return;
+  }
+}
+
+/**
+ * The keys were written by this process into the web's LMDB; before the load uses them, the web
+ * must see them (the last written implies the others: they were committed before it resolved).
+ * One GET /v1/me with the last key; a 401 would count against the 20 failed attempts a minute of
+ * the address, so only a few tries, spaced out.
+ */
+async function keysVisible(url: string, keys: string[]): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const res = await fetch(`${url}/v1/me`, { headers: { authorization: `Bearer ${keys[keys.length - 1]}` } });
+    await res.arrayBuffer();
+    if (res.status === 200) return;
+    if (res.status !== 401 || attempt >= 3) throw new Error(`new bench keys are not usable: GET /v1/me answered ${res.status}`);
+    await delay(250);
+  }
+}
