@@ -20,6 +20,19 @@ export const QUANTITIES = {
   compressibility: { field: '1/psi', metric: '1/bar' },
   gasFVF: { field: 'rb/Mscf', metric: 'rm3/sm3' },
   pseudoPressure: { field: 'psia2/cp', metric: 'bara2/cp' },
+  /** Reservoir volume per stock-tank volume: rb/STB and rm3/sm3 are the same number. */
+  formationVolumeFactor: { field: 'rb/STB', metric: 'rm3/sm3' },
+  gasVolume: { field: 'Mscf', metric: 'sm3' },
+  oilVolume: { field: 'STB', metric: 'sm3' },
+  velocity: { field: 'ft/s', metric: 'm/s' },
+  /** Water content of gas. */
+  waterContent: { field: 'lbm/MMscf', metric: 'mg/sm3' },
+  /** dyne/cm and mN/m are the same number. */
+  surfaceTension: { field: 'dyne/cm', metric: 'mN/m' },
+  /** Mass fraction or ppm of dissolved solids; the same in both systems. */
+  salinity: { field: 'wt%', metric: 'wt%' },
+  molarMass: { field: 'lbm/lbmol', metric: 'kg/kmol' },
+  currency: { field: 'currency', metric: 'currency' },
   permeability: { field: 'md', metric: 'md' },
   viscosity: { field: 'cp', metric: 'cp' },
   time: { field: 'days', metric: 'days' },

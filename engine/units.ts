@@ -51,6 +51,14 @@ export const CONVERSIONS: Readonly<Record<string, Conversion>> = {
   '1/psi': scale('1/bar', PSI_PER_BAR),
   'rb/Mscf': scale('rm3/sm3', M3_PER_BBL / (1000 * M3_PER_FT3)),
   'psia2/cp': scale('bara2/cp', 1 / PSI_PER_BAR ** 2),
+  'rb/STB': scale('rm3/sm3', 1),
+  Mscf: scale('sm3', 1000 * M3_PER_FT3),
+  STB: scale('sm3', M3_PER_BBL),
+  'ft/s': scale('m/s', M_PER_FT),
+  // 1 lbm/MMscf = 0.45359237e6 mg / (1e6 * 0.028316846592 m3)
+  'lbm/MMscf': scale('mg/sm3', (KG_PER_LBM * 1e6) / (1e6 * M3_PER_FT3)),
+  'dyne/cm': scale('mN/m', 1),
+  'lbm/lbmol': scale('kg/kmol', 1),
 };
 
 /** A numeric schema as tagged by engine/quantity.ts. */

@@ -1,0 +1,5 @@
+/** Economics (module `econ`, its own seat). */
+import type { AnyDefinition } from '../definition.js';
+import { metrics } from './metrics.js';
+
+export const ECON_FUNCTIONS = [metrics] as unknown as AnyDefinition[];

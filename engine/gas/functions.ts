@@ -1,0 +1,4 @@
+/** Gas engineering (module `gas`, its own seat). */
+import type { AnyDefinition } from '../definition.js';
+
+export const GAS_FUNCTIONS = [] as unknown as AnyDefinition[];
