@@ -74,7 +74,7 @@ export function keyState(key: ApiKeyRecord, now: Date): ApiKeyState {
   return 'active';
 }
 
-export type AuditAction = 'key.created' | 'key.revoked' | 'key.used' | 'company.created' | 'company.suspended' | 'member.created' | 'member.disabled';
+export type AuditAction = 'key.created' | 'key.revoked' | 'key.used' | 'company.created' | 'company.suspended' | 'member.created' | 'member.disabled' | 'version.approved';
 
 export interface AuditEntry {
   id: string;
@@ -85,3 +85,41 @@ export interface AuditEntry {
   action: AuditAction;
   details: Record<string, unknown>;
 }
+
+/** A company's saved project. `data` is the caller's JSON object, stored as given. */
+export interface Project {
+  companyId: string;
+  id: string;
+  name: string;
+  data: Record<string, unknown>;
+  createdAt: string;
+  createdBy: string;
+  updatedAt: string;
+  updatedBy: string;
+  /** Increments on every replace (1 at creation). */
+  revision: number;
+  /** Versions saved so far; the next version's number is versionCount + 1. */
+  versionCount: number;
+  /** Versions approved for reporting; a project holding one cannot be deleted. */
+  approvedVersionIds: string[];
+}
+
+export type ProjectSummary = Omit<Project, 'data'>;
+
+/** A named, immutable snapshot of a project's data. */
+export interface ProjectVersion {
+  companyId: string;
+  projectId: string;
+  /** `1`, `2`, ... in saving order, unique within the project. */
+  id: string;
+  label: string;
+  data: Record<string, unknown>;
+  /** The project revision the snapshot was taken from. */
+  projectRevision: number;
+  createdAt: string;
+  createdBy: string;
+  approvedAt: string | null;
+  approvedBy: string | null;
+}
+
+export type ProjectVersionSummary = Omit<ProjectVersion, 'data'>;

@@ -4,7 +4,7 @@
  * Methods that must be atomic say so; adapters guarantee it (LMDB write transactions,
  * MongoDB single-document operations and unique indexes).
  */
-import type { ApiKeyRecord, AuditEntry, Company, Member } from './model.js';
+import type { ApiKeyRecord, AuditEntry, Company, Member, Project, ProjectSummary, ProjectVersion, ProjectVersionSummary } from './model.js';
 
 export interface CompanyStore {
   create(company: Company): Promise<void>;
@@ -50,8 +50,39 @@ export interface MetaStore {
   setIfAbsent(key: string, value: unknown): Promise<boolean>;
 }
 
+export type ProjectPutOutcome =
+  | { status: 'created' | 'replaced'; project: Project }
+  /** Creating would exceed the plan's project count. */
+  | { status: 'limit_reached'; count: number };
+
+export type ProjectDeleteOutcome = 'deleted' | 'not_found' | 'has_approved_version';
+
+/**
+ * Projects and their versions, always scoped by company: no method reads or writes across
+ * companies. Writes are atomic: a replace never leaves a torn or mixed document, a version is
+ * a snapshot of exactly one revision, and the project count limit holds under concurrency.
+ */
+export interface ProjectStore {
+  /** In id order, `limit` at most, starting after the `after` id. */
+  list(companyId: string, options: { limit: number; after?: string }): Promise<ProjectSummary[]>;
+  get(companyId: string, id: string): Promise<Project | undefined>;
+  count(companyId: string): Promise<number>;
+  /** Creates (refused at `maxProjects`) or replaces, keeping createdAt/versions. */
+  put(companyId: string, id: string, input: { name: string; data: Record<string, unknown>; by: string; at: string }, maxProjects: number): Promise<ProjectPutOutcome>;
+  /** Deletes the project and its versions unless it holds an approved version. */
+  delete(companyId: string, id: string): Promise<ProjectDeleteOutcome>;
+  /** Snapshots the project's current data as the next version; undefined when the project is missing. */
+  saveVersion(companyId: string, projectId: string, input: { label: string; by: string; at: string }): Promise<ProjectVersion | undefined>;
+  /** Saving order; undefined when the project is missing. */
+  listVersions(companyId: string, projectId: string): Promise<ProjectVersionSummary[] | undefined>;
+  getVersion(companyId: string, projectId: string, versionId: string): Promise<ProjectVersion | undefined>;
+  /** Marks a version approved for reporting (idempotent); undefined when it is missing. */
+  approveVersion(companyId: string, projectId: string, versionId: string, input: { by: string; at: string }): Promise<ProjectVersion | undefined>;
+}
+
 export interface Store {
   companies: CompanyStore;
+  projects: ProjectStore;
   members: MemberStore;
   keys: ApiKeyStore;
   audit: AuditLog;

@@ -8,6 +8,7 @@ import { open, type Database, type RootDatabase } from 'lmdb';
 import type { ApiKeyRecord, AuditEntry, Company, Member } from '../model.js';
 import { keyState } from '../model.js';
 import { StoreConflict, type Store } from '../ports.js';
+import { lmdbProjects } from './projects.js';
 
 type Key = string | (string | number)[];
 
@@ -34,6 +35,7 @@ export function openLmdbStore(options: LmdbOptions): Store {
     [...d.getRange({ start: reverse ? [prefix, '\uffff'] : [prefix], end: reverse ? [prefix] : [prefix, '\uffff'], reverse, limit })].map((e) => e.value);
 
   return {
+    projects: lmdbProjects(root),
     companies: {
       async create(c) {
         const ok = await companies.ifNoExists(c.id, () => companies.put(c.id, c));

@@ -105,5 +105,83 @@ export function storeContract(name: string, open: () => Promise<{ store: Store; 
       expect(await store.meta.setIfAbsent('demo', 2)).to.equal(false);
       expect(await store.meta.get('demo')).to.equal(1);
     });
+
+    describe('projects', () => {
+      const at = (n: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString();
+      const put = (c: string, id: string, data: Record<string, unknown>, max = 10, n = 0) => store.projects.put(c, id, { name: `P ${id}`, data, by: 'm1', at: at(n) }, max);
+
+      it('creates then replaces, keeping createdAt and counting revisions', async () => {
+        const first = await put('c1', 'p1', { a: 1 }, 10, 1);
+        expect(first.status).to.equal('created');
+        const second = await put('c1', 'p1', { a: 2 }, 10, 2);
+        expect(second.status).to.equal('replaced');
+        if (second.status !== 'replaced') return;
+        expect(second.project).to.include({ revision: 2, createdAt: at(1), updatedAt: at(2), versionCount: 0 });
+        expect((await store.projects.get('c1', 'p1'))?.data).to.deep.equal({ a: 2 });
+      });
+
+      it('keeps companies apart', async () => {
+        await put('c1', 'p1', { owner: 'c1' });
+        expect(await store.projects.get('c2', 'p1')).to.equal(undefined);
+        expect(await store.projects.list('c2', { limit: 10 })).to.deep.equal([]);
+        expect(await store.projects.delete('c2', 'p1')).to.equal('not_found');
+        expect(await store.projects.saveVersion('c2', 'p1', { label: 'x', by: 'm', at: at(0) })).to.equal(undefined);
+        expect(await store.projects.listVersions('c2', 'p1')).to.equal(undefined);
+        expect((await store.projects.get('c1', 'p1'))?.data).to.deep.equal({ owner: 'c1' });
+      });
+
+      it('refuses a creation at the project limit but still replaces', async () => {
+        await put('c1', 'a', {}, 2);
+        await put('c1', 'b', {}, 2);
+        const refused = await put('c1', 'c', {}, 2);
+        expect(refused).to.deep.equal({ status: 'limit_reached', count: 2 });
+        expect((await put('c1', 'a', { again: true }, 2)).status).to.equal('replaced');
+        expect(await store.projects.count('c1')).to.equal(2);
+      });
+
+      it('lists in id order a page at a time', async () => {
+        for (const id of ['d', 'b', 'a', 'c', 'e']) await put('c1', id, {});
+        expect((await store.projects.list('c1', { limit: 2 })).map((p) => p.id)).to.deep.equal(['a', 'b']);
+        expect((await store.projects.list('c1', { limit: 2, after: 'b' })).map((p) => p.id)).to.deep.equal(['c', 'd']);
+        expect((await store.projects.list('c1', { limit: 2, after: 'd' })).map((p) => p.id)).to.deep.equal(['e']);
+        expect((await store.projects.list('c1', { limit: 1 }))[0]).not.to.have.property('data');
+      });
+
+      it('snapshots versions that never change, in saving order', async () => {
+        await put('c1', 'p1', { v: 1 });
+        const v1 = await store.projects.saveVersion('c1', 'p1', { label: 'first', by: 'm1', at: at(5) });
+        await put('c1', 'p1', { v: 2 });
+        const v2 = await store.projects.saveVersion('c1', 'p1', { label: 'second', by: 'm1', at: at(6) });
+        expect(v1).to.include({ id: '1', label: 'first', projectRevision: 1 });
+        expect(v2).to.include({ id: '2', label: 'second', projectRevision: 2 });
+        expect((await store.projects.getVersion('c1', 'p1', '1'))?.data).to.deep.equal({ v: 1 });
+        expect((await store.projects.getVersion('c1', 'p1', '2'))?.data).to.deep.equal({ v: 2 });
+        expect((await store.projects.listVersions('c1', 'p1'))!.map((v) => v.label)).to.deep.equal(['first', 'second']);
+        expect(await store.projects.getVersion('c1', 'p1', '3')).to.equal(undefined);
+        expect(await store.projects.getVersion('c1', 'p1', 'x')).to.equal(undefined);
+      });
+
+      it('refuses to delete a project holding an approved version; deletes versions with the project', async () => {
+        await put('c1', 'p1', { v: 1 });
+        await store.projects.saveVersion('c1', 'p1', { label: 'report', by: 'm1', at: at(1) });
+        const approved = await store.projects.approveVersion('c1', 'p1', '1', { by: 'boss', at: at(2) });
+        expect(approved).to.include({ approvedBy: 'boss', approvedAt: at(2) });
+        expect(await store.projects.delete('c1', 'p1')).to.equal('has_approved_version');
+        await put('c1', 'p2', { v: 1 });
+        await store.projects.saveVersion('c1', 'p2', { label: 'draft', by: 'm1', at: at(1) });
+        expect(await store.projects.delete('c1', 'p2')).to.equal('deleted');
+        await put('c1', 'p2', { fresh: true });
+        expect(await store.projects.listVersions('c1', 'p2')).to.deep.equal([]);
+        expect(await store.projects.getVersion('c1', 'p2', '1')).to.equal(undefined);
+      });
+
+      it('leaves exactly one complete document after concurrent replaces', async () => {
+        const docs = Array.from({ length: 30 }, (_, i) => ({ writer: i, rows: Array.from({ length: 200 }, (_, j) => i * 1000 + j) }));
+        await Promise.all(docs.map((d) => put('c1', 'race', d)));
+        const final = (await store.projects.get('c1', 'race'))!;
+        expect(docs.some((d) => JSON.stringify(d) === JSON.stringify(final.data))).to.equal(true);
+        expect(final.revision).to.equal(30);
+      });
+    });
   });
 }
