@@ -10,7 +10,7 @@ import { createApp, type App } from './app.js';
 import type { Config } from './config.js';
 import { createLogger, type Logger } from './log.js';
 import { seedDemoAccount, type DemoAccount } from './accounts/demo.js';
-import { openLmdbStore } from '../store/lmdb/index.js';
+import { openStore } from '../store/open.js';
 import { memoryGovernance, redisGovernance } from './governance.js';
 import type { Store } from '../store/ports.js';
 import { EnginePool } from '../workers/pool.js';
@@ -35,7 +35,7 @@ export interface StartOptions {
 
 export async function startServer(config: Readonly<Config>, options: StartOptions = {}): Promise<RunningServer> {
   const log = options.log ?? createLogger(config.logLevel);
-  const store = openLmdbStore({ path: config.dataDir });
+  const store = await openStore(config);
   const demo = config.seedDemo ? await seedDemoAccount(store) : null;
   const governance = config.redisUrl ? redisGovernance(config.redisUrl) : memoryGovernance();
   const runner = options.runner ?? createRunner(config);

@@ -8,7 +8,8 @@ import { configOrExit } from '../api/lifecycle.js';
 import { AccountError } from '../api/accounts/accountError.js';
 import { createCompany, createMember, setCompanySuspended, setMemberDisabled } from '../api/accounts/companies.js';
 import { createKey, listCompanyKeys, revokeKey } from '../api/accounts/keys.js';
-import { openLmdbStore } from '../store/lmdb/index.js';
+import { approveVersion } from '../api/projects/approval.js';
+import { openStore } from '../store/open.js';
 import { KEY_EXPIRIES, KEY_SCOPES, LICENSABLE_MODULES, PERMISSIONS } from '../store/model.js';
 import type { Store } from '../store/ports.js';
 
@@ -23,6 +24,7 @@ const USAGE = `usage: npm run admin -- <command>
   key create --member ID --name N [--scope S]... [--expiry 30d|90d|1y|never]
   key revoke ID
   key list --company ID
+  project approve --company ID --project ID --version N --member ID   (sign-off; the member needs signOff)
   audit list --company ID [--limit N]
 
   modules:     ${LICENSABLE_MODULES.join(', ')}
@@ -30,7 +32,7 @@ const USAGE = `usage: npm run admin -- <command>
   scopes:      ${KEY_SCOPES.join(', ')} (default engine:run, projects:read)
   expiry:      ${Object.keys(KEY_EXPIRIES).join(', ')} (default never)
 
-The store is DATA_DIR (default ./data).`;
+The store is MONGODB_URL when set, else LMDB under DATA_DIR (default ./data).`;
 
 type Handler = (store: Store, args: string[]) => Promise<unknown>;
 
@@ -91,6 +93,17 @@ const COMMANDS: Record<string, Handler> = {
   },
   'key revoke': async (store, args) => ({ key: await revokeKey(store, id(args), null) }),
   'key list': async (store, args) => ({ keys: await listCompanyKeys(store, required(opts(args, { company: 'string' }), 'company')) }),
+  'project approve': async (store, args) => {
+    const v = opts(args, { company: 'string', project: 'string', version: 'string', member: 'string' });
+    return {
+      version: await approveVersion(store, {
+        companyId: required(v, 'company'),
+        projectId: required(v, 'project'),
+        versionId: required(v, 'version'),
+        memberId: required(v, 'member'),
+      }),
+    };
+  },
   'audit list': async (store, args) => {
     const v = opts(args, { company: 'string', limit: 'string' });
     return { entries: await store.audit.list(required(v, 'company'), { limit: v.limit ? integer(v.limit as string, '--limit') : 100 }) };
@@ -141,7 +154,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = configOrExit();
-  const store = openLmdbStore({ path: config.dataDir });
+  const store = await openStore(config);
   try {
     const result = await handler(store, argv.slice(2));
     process.stdout.write(JSON.stringify(result, null, 2) + '\n');

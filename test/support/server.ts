@@ -72,12 +72,13 @@ export async function addMember(server: RunningServer, company: Company, o: Acco
     companyId: company.id,
     email: `m${Math.random().toString(36).slice(2, 10)}@example.com`,
     emailVerified: true,
-    permissions: o.permissions ?? [...PERMISSIONS],
+    permissions: [...PERMISSIONS],
   });
   // Keys are created while the member is verified and allowed, then the account switches apply.
   const created = await createKey(server.store, { memberId: member.id, name: 'test key', scopes: o.scopes, expiry: o.expiry });
   if (o.verified === false) await server.store.members.update(member.id, { emailVerified: false });
-  return { company, member, key: created.value, keyId: created.key.id };
+  const final = o.permissions ? (await server.store.members.update(member.id, { permissions: o.permissions }))! : member;
+  return { company, member: final, key: created.value, keyId: created.key.id };
 }
 
 export interface CallOptions {
