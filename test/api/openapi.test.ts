@@ -31,6 +31,12 @@ describe('GET /v1/openapi.json', () => {
     expect(doc.components.schemas.Error.properties.error.properties.code.enum).to.have.members(Object.keys(ERROR_CODES));
     for (const s of KEY_SCOPES) expect(doc.components.securitySchemes.apiKey.description).to.include(s);
     expect(doc.paths['/v1/me'].get.responses['429'].headers['Retry-After']).to.be.an('object');
+    const put = doc.paths['/v1/projects/{id}'].put;
+    expect(put.requestBody.content['application/json'].schema.required).to.deep.equal(['name', 'data']);
+    expect(put.responses).to.include.keys('200', '201', '400', '402', '409', '413');
+    expect(put['x-scopes']).to.deep.equal(['projects:write']);
+    expect(doc.paths['/v1/projects'].get.parameters.map((p: { name: string }) => p.name)).to.deep.equal(['limit', 'after']);
+    expect(doc.paths['/v1/projects/{id}/versions/{versionId}'].get.responses['200'].content['application/json'].schema.properties.version.properties.data).to.be.an('object');
   });
 });
 

@@ -110,4 +110,23 @@ describe('admin CLI (scripts/admin.ts)', () => {
     expect(JSON.parse(over.stderr).error.code).to.equal('conflict');
     expect(JSON.parse(over.stderr).error.message).to.match(/25 active keys/);
   });
+
+  it('approves a project version for a member with signOff (project approve)', async () => {
+    const c = JSON.parse((await admin('company', 'create', '--name', 'Rep', '--api-access')).stdout).company;
+    const m = JSON.parse((await admin('member', 'create', '--company', c.id, '--email', 'boss@y.com', '--verified', '--permission', 'signOff')).stdout).member;
+    const { openLmdbStore } = await import('../../store/lmdb/index.js');
+    const store = openLmdbStore({ path: dataDir });
+    try {
+      await store.projects.put(c.id, 'rep', { name: 'Reporting', data: { r: 1 }, by: m.id, at: new Date().toISOString() }, 10);
+      await store.projects.saveVersion(c.id, 'rep', { label: 'Q3', by: m.id, at: new Date().toISOString() });
+    } finally {
+      await store.close();
+    }
+    const ok = await admin('project', 'approve', '--company', c.id, '--project', 'rep', '--version', '1', '--member', m.id);
+    expect(ok.code, ok.stderr).to.equal(0);
+    expect(JSON.parse(ok.stdout).version).to.include({ id: '1', label: 'Q3', approvedBy: m.id });
+    const missing = await admin('project', 'approve', '--company', c.id, '--project', 'rep', '--version', '9', '--member', m.id);
+    expect(missing.code).to.equal(1);
+    expect(JSON.parse(missing.stderr).error.code).to.equal('not_found');
+  });
 });

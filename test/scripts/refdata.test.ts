@@ -136,3 +136,17 @@ describe('scripts/refdata', () => {
     });
   });
 });
+
+describe('refdata comparison at printed precision (scripts/refdata/compare.ts)', () => {
+  it('allows half a unit in the last digit of a value printed with 10 or more significant digits', async () => {
+    const { printedHalfUnit, withinTolerance } = await import('../../scripts/refdata/compare.js');
+    // units.json unit-psi-bar: 14.696 psi = 1.0132535318 bar printed to 11 significant digits.
+    expect(printedHalfUnit(1.0132535318)).to.be.closeTo(5e-11, 1e-15);
+    expect(withinTolerance(1.0132535318040223, 1.0132535318, { rel: 1e-12 })).to.equal(true);
+    expect(withinTolerance(1.01325354, 1.0132535318, { rel: 1e-12 })).to.equal(false);
+    // Short numbers are exact statements: 400 means 400, not 400 +- 50.
+    expect(printedHalfUnit(400)).to.equal(0);
+    expect(printedHalfUnit(3.6)).to.equal(0);
+    expect(withinTolerance(400.3, 400, { rel: 1e-12 })).to.equal(false);
+  });
+});
