@@ -1,4 +1,5 @@
 /** Unit conversion (module `units`). */
 import type { AnyDefinition } from '../definition.js';
+import { convert } from './convert.js';
 
-export const UNITS_FUNCTIONS = [] as unknown as AnyDefinition[];
+export const UNITS_FUNCTIONS = [convert] as unknown as AnyDefinition[];
