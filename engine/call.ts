@@ -11,11 +11,21 @@ export type PreparedCall =
   | { ok: true; input: Record<string, unknown>; units: UnitSystem }
   | { ok: false; message: string; fields: Record<string, string>; validKeys?: string[] };
 
+/**
+ * Metric input is converted to field units first, then validated: the schema's bounds and
+ * defaults are in field units, so a metric value is checked against the limit it really has and
+ * a default is never read as metric. (Conversion leaves non-numbers as they are, so a wrong type
+ * still gets its own message.)
+ */
 export function prepareCall(def: AnyDefinition, body: unknown): PreparedCall {
-  const v = validateInput(def, body);
+  const metric = isRecord(body) && body.units === 'metric';
+  const fieldBody = metric ? { ...inputToField(def.input, body, 'metric'), units: 'metric' } : body;
+  const v = validateInput(def, fieldBody);
   if (!v.ok) return v;
-  return { ok: true, input: inputToField(def.input, v.input, v.units), units: v.units };
+  return { ok: true, input: v.input, units: v.units };
 }
+
+const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** The `result` of the envelope: outputs in the caller's system, plus `units` and `warnings`. */
 export function presentResult(def: AnyDefinition, result: Record<string, unknown>, warnings: string[], units: UnitSystem): Record<string, unknown> {

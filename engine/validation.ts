@@ -104,6 +104,9 @@ function describeError(schema: TObject, e: TypeboxError): { field: string | null
   const allowed = allowedValues(sub);
   if (allowed) return { field, message: `must be one of: ${allowed.join(', ')}` };
   if (e.keyword === 'anyOf' && sub && isNumberOrArray(sub)) return { field, message: 'must be a number or a non-empty array of numbers' };
+  // Bounds are declared in field units; say which, so a metric caller can read them.
+  const unit = typeof sub?.unit === 'string' && sub.unit !== '-' ? sub.unit : null;
+  if (unit && /^(exclusiveM|m)(in|ax)imum$/.test(e.keyword)) return { field, message: `${e.message} ${unit}` };
   return { field, message: e.message };
 }
 
