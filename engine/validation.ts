@@ -105,9 +105,17 @@ function describeError(schema: TObject, e: TypeboxError): { field: string | null
   if (allowed) return { field, message: `must be one of: ${allowed.join(', ')}` };
   if (e.keyword === 'anyOf' && sub && isNumberOrArray(sub)) return { field, message: 'must be a number or a non-empty array of numbers' };
   // Bounds are declared in field units; say which, so a metric caller can read them.
-  const unit = typeof sub?.unit === 'string' && sub.unit !== '-' ? sub.unit : null;
+  const unit = unitOf(sub);
   if (unit && /^(exclusiveM|m)(in|ax)imum$/.test(e.keyword)) return { field, message: `${e.message} ${unit}` };
   return { field, message: e.message };
+}
+
+/** The field unit of a numeric schema, of the number branch of number|array, or of array items. */
+function unitOf(s: Record<string, unknown> | undefined): string | null {
+  if (!s) return null;
+  const branches = [s, ...((s.anyOf as Record<string, unknown>[] | undefined) ?? []), s.items as Record<string, unknown> | undefined];
+  const unit = branches.find((b) => b && typeof b.unit === 'string')?.unit as string | undefined;
+  return unit && unit !== '-' ? unit : null;
 }
 
 function pathOf(instancePath: string): string {

@@ -89,6 +89,15 @@ describe('engine calls over REST', () => {
       expect(field.body.result.outputUnits.Ppc).to.equal('psia');
     });
 
+    it('checks a metric input against the bound it really has, naming the field unit', async () => {
+      const acct = await createAccount(server);
+      const res = await run(acct.key, 'pvt.gasProperties', { psia: -2, TF: 80, gasSG: 0.7, units: 'metric' });
+      expect(res.status).to.equal(400);
+      expect(res.body.error.details.fields.psia).to.match(/psia$/);
+      // 0.5 bara is a valid pressure although it is below typical field-unit inputs.
+      expect((await run(acct.key, 'pvt.gasProperties', { psia: 0.5, TF: 15, gasSG: 0.7, units: 'metric' })).status).to.equal(200);
+    });
+
     it('outside a validity range the result still comes back, with warnings', async () => {
       const acct = await createAccount(server);
       const res = await run(acct.key, 'pvt.zFactor', { ppr: 2, tpr: 3.5 });
@@ -218,7 +227,10 @@ describe('engine time limit and saturation over REST', () => {
     const server = await startTestServer({ ENGINE_THREADS: '1', ENGINE_MAX_QUEUE: '1' });
     try {
       const acct = await createAccount(server);
-      const cashFlows = Array.from({ length: 100_000 }, (_, i) => (i === 0 ? -1e6 : 50));
+      // Each call runs for about a second (random signs: a long IRR search), so the twelve pile up
+      // while the first runs, however fast the machine parses their bodies.
+      let seed = 11;
+      const cashFlows = Array.from({ length: 100_000 }, () => ((seed = (seed * 48271) % 2147483647) / 2147483647 - 0.5) * 1000);
       const body = { cashFlows, discountRates: [0.05, 0.1, 0.15], periodsPerYear: 12 };
       const results = await Promise.all(
         Array.from({ length: 12 }, () => call(server.url, '/v1/engine/functions/econ.metrics', { key: acct.key, body, address: freshAddress() })),
