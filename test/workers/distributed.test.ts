@@ -12,6 +12,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { redisOrSkip, requireControl, type RedisServer } from '../support/redis.js';
 import { spawnServer, spawnWorker, type Spawned } from '../support/processes.js';
 import { addMember, call, createAccount, freshAddress, type CallResult } from '../support/server.js';
+import { Redis } from 'ioredis';
 import { openLmdbStore } from '../../store/lmdb/index.js';
 import type { Store } from '../../store/ports.js';
 import type { RunningServer } from '../../api/server.js';
@@ -21,6 +22,20 @@ function heavyEconBody() {
   let seed = 7;
   const cashFlows = Array.from({ length: 100_000 }, () => ((seed = (seed * 48271) % 2147483647) / 2147483647 - 0.5) * 1000);
   return { cashFlows, discountRates: [0.1], periodsPerYear: 12 };
+}
+
+/** Resolves once a job is running on a worker (BullMQ's active list), so a test can act mid-job. */
+async function untilJobActive(redisUrl: string): Promise<void> {
+  const client = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+  try {
+    for (let i = 0; i < 400; i++) {
+      if ((await client.llen('engcalc:engine:active')) > 0) return;
+      await delay(25);
+    }
+    throw new Error('no job became active within 10 s');
+  } finally {
+    client.disconnect();
+  }
 }
 
 const simpleEcon = { cashFlows: [-1000, 300, 400, 500, 200], discountRates: [0.1], discounting: 'end-period' };
@@ -127,7 +142,7 @@ describe('distributed deployment: two API nodes, worker processes, Redis', funct
     const acct = await createAccount(asServer());
     const [only] = workers.splice(0, workers.length);
     const pending = post(urlA, acct.key, 'econ.metrics', heavyEconBody());
-    await delay(150); // the job is running on the only worker
+    await untilJobActive(redis.url); // the job is running on the only worker
     await only!.stop('SIGKILL');
     await startWorker(); // its stalled check fails the dead worker's job
     const res = await pending;
@@ -164,17 +179,17 @@ describe('distributed deployment: two API nodes, worker processes, Redis', funct
     const acct = await createAccount(asServer());
     const worker = workers[workers.length - 1]!;
     const pending = post(urlA, acct.key, 'econ.metrics', heavyEconBody());
-    await delay(100);
+    await untilJobActive(redis.url);
     const exit = worker.stop('SIGTERM');
     const res = await pending;
     expect(res.status, JSON.stringify(res.body)).to.equal(422); // the job ran to its time limit, not cut off
     expect(res.body.error.details.timeout).to.equal(true);
-    expect(await exit).to.equal(0);
     workers.splice(workers.indexOf(worker), 1);
+    expect(await exit).to.equal(0);
   });
 
   it('when no worker is running, a call is answered within its start budget (503) and its job removed', async () => {
-    expect(workers).to.have.length(0);
+    for (const w of workers.splice(0)) await w.stop('SIGTERM');
     const acct = await createAccount(asServer());
     const res = await post(urlA, acct.key, 'pvt.zFactor', { ppr: 2, tpr: 1.5 });
     expect(res.status).to.equal(503);
