@@ -1,0 +1,87 @@
+/**
+ * POST /v1/mcp inside Koa: Streamable HTTP, stateless, JSON responses. By the time this runs the
+ * gate has authenticated the key, checked the account, counted the request against the key's
+ * 120/min (shared with REST) and taken the Integrations seat; no JSON-RPC has been read.
+ *
+ * The SDK's web-standard transport is used (the Node one wraps it): it takes a `Request` and
+ * the body we already parsed and returns a `Response`, which goes back through Koa like any
+ * other answer, so request ids, the access log and the error envelope apply as on every route.
+ * A stateless transport serves one request only (the SDK refuses reuse), so a server and a
+ * transport are built per request; the tool list they serve is built once.
+ */
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { readJsonBody } from '../body.js';
+import { ApiError, errors, type ErrorCode } from '../errors.js';
+import type { Logger } from '../log.js';
+import type { RouteContext } from '../routes/route.js';
+import { createMcpServer, MCP_PROTOCOL_VERSIONS, type McpServerOptions } from './server.js';
+
+/** Transport refusals (malformed JSON-RPC and the like) answered in the error envelope, status kept. */
+const REFUSAL_CODES: Partial<Record<number, ErrorCode>> = {
+  400: 'validation_failed',
+  403: 'forbidden',
+  404: 'not_found',
+  406: 'unsupported_media_type',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+};
+
+export async function serveMcpPost(ctx: RouteContext, options: McpServerOptions, log: Logger): Promise<void> {
+  const body = await readJsonBody(ctx); // 4 MB, JSON only, malformed -> 400, as every JSON body
+
+  const version = ctx.get('MCP-Protocol-Version');
+  if (version && !(MCP_PROTOCOL_VERSIONS as readonly string[]).includes(version)) {
+    throw errors.validation(
+      `Unsupported MCP protocol version '${version.slice(0, 40)}'; this server speaks ${MCP_PROTOCOL_VERSIONS.join(', ')}`,
+      { 'MCP-Protocol-Version': `must be one of: ${MCP_PROTOCOL_VERSIONS.join(', ')}` },
+      { supportedVersions: [...MCP_PROTOCOL_VERSIONS] },
+    );
+  }
+
+  const server = createMcpServer(options, { auth: ctx.state.auth!, requestId: ctx.state.requestId, log });
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  try {
+    await server.connect(transport);
+    const response = await transport.handleRequest(webRequest(ctx, version), { parsedBody: body });
+    const text = await response.text();
+    if (response.status >= 400) {
+      if (!REFUSAL_CODES[response.status]) log.error('mcp transport failed', { requestId: ctx.state.requestId, status: response.status, body: text.slice(0, 500) });
+      throw refusal(response.status, text);
+    }
+    if (response.status === 202) {
+      ctx.body = null; // only notifications or responses were posted: 202, no body
+      ctx.status = 202;
+      return;
+    }
+    ctx.status = response.status;
+    ctx.type = 'application/json';
+    ctx.body = text;
+  } finally {
+    await server.close();
+  }
+}
+
+/**
+ * The request the transport sees. We always answer JSON, so Accept is stated for it (a client
+ * without the Accept header the spec asks for, e.g. curl, still gets its answer); the body was
+ * parsed as JSON already, so Content-Type is JSON too.
+ */
+function webRequest(ctx: RouteContext, version: string): Request {
+  const headers = new Headers({ 'content-type': 'application/json', accept: 'application/json, text/event-stream' });
+  if (version) headers.set('mcp-protocol-version', version);
+  return new Request(new URL(ctx.path, 'http://localhost'), { method: 'POST', headers });
+}
+
+function refusal(status: number, text: string): ApiError {
+  let rpc: { code?: number; message?: string } = {};
+  try {
+    rpc = (JSON.parse(text) as { error?: typeof rpc }).error ?? {};
+  } catch {
+    /* not JSON: keep the status only */
+  }
+  const code = REFUSAL_CODES[status];
+  if (!code) return new ApiError('internal', 'Internal server error; the request id identifies it in the server log');
+  const message = `Not a valid MCP request: ${rpc.message ?? `HTTP ${status}`}`;
+  const jsonrpc = rpc.code !== undefined ? { jsonrpcCode: rpc.code } : {};
+  return code === 'validation_failed' ? errors.validation(message, { body: rpc.message ?? 'invalid' }, jsonrpc) : new ApiError(code, message, jsonrpc);
+}

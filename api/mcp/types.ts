@@ -1,0 +1,66 @@
+/**
+ * The MCP extension point: what a tool is to the MCP server, and what other areas plug in.
+ * Catalogue tools (api/mcp/tools.ts) and project tools are the same kind of object, so every
+ * tool gets the same listing, the same error results and the same size discipline
+ * (api/mcp/result.ts). Project tools and resources join through `McpDeps.projectTools` and
+ * `McpDeps.projectResources` (api/routes/mcp.ts); nothing else here needs to change.
+ */
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { ServerCapabilities, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { Logger } from '../log.js';
+import type { AuthContext } from '../state.js';
+
+/** Facts about the HTTP request a tool call arrived in (one POST /v1/mcp). */
+export interface McpRequestContext {
+  /** The caller as the authentication gate established it (DESIGN.md §4 steps 1-6 passed). */
+  auth: AuthContext;
+  requestId: string;
+  log: Logger;
+}
+
+/** A REST call that gives the full result of a tool call, quoted when a result is truncated. */
+export interface RestPointer {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  /** How to build the request body, in words (e.g. "the same JSON object as this call's arguments"). */
+  body?: string;
+  /** Field of the REST response that holds the full result (e.g. `result` of the engine envelope). */
+  resultField?: string;
+}
+
+export interface McpTool {
+  /** 1-64 characters of [A-Za-z0-9_-] (what every MCP host accepts); unique across all tools. */
+  name: string;
+  title: string;
+  /** What it does, its units, options and validity, for a model to read. */
+  description: string;
+  /** JSON Schema of `arguments` (type: object at the root), used as it is. */
+  inputSchema: Record<string, unknown>;
+  /**
+   * JSON Schema of a successful result (type: object). The server publishes
+   * `toolOutputSchema(resultSchema)`: this, the truncation fields, or the error envelope.
+   */
+  resultSchema: Record<string, unknown>;
+  /** Set explicitly on every tool; MCP's defaults assume a destructive, open-world tool. */
+  annotations: ToolAnnotations;
+  /** The REST call with the full result (null: none), for truncated results. */
+  rest(args: Record<string, unknown>): RestPointer | null;
+  /**
+   * One call for the authenticated caller. Returns the structured result (the tool result's
+   * structuredContent, cut above the budget); throws ApiError for anything the caller may not do
+   * or got wrong, which becomes an `isError` result carrying the REST error envelope. The route
+   * lets every valid key in (scopes: []), so a tool checks its own scopes and permissions.
+   */
+  call(ctx: McpRequestContext, args: Record<string, unknown>): Promise<Record<string, unknown>>;
+}
+
+/**
+ * Further capabilities on each request's server, e.g. project resources: `capabilities` is
+ * announced by initialize (e.g. `{ resources: {} }`), `register` adds the handlers before the
+ * server connects (e.g. `server.setRequestHandler(ListResourcesRequestSchema, ...)` and
+ * `ReadResourceRequestSchema`), checking `ctx.auth` (scopes: projects:read) itself.
+ */
+export interface McpServerSetup {
+  capabilities: ServerCapabilities;
+  register(server: Server, ctx: McpRequestContext): void;
+}

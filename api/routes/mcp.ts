@@ -1,0 +1,91 @@
+/**
+ * POST /v1/mcp: the MCP server for AI assistants (Streamable HTTP, stateless, JSON responses).
+ * Any valid key gets in (scopes: []); each tool checks its own scope, permission, licence and
+ * seat exactly as its REST call does. GET and DELETE answer 405 (no server-to-client stream, no
+ * sessions to end): the router does that for a POST-only route.
+ *
+ * Extension point for projects: pass `projectTools` (McpTool objects, api/mcp/types.ts) and/or
+ * `projectResources` (a setup hook that registers resource handlers on each request's server).
+ */
+import type { EngineDeps } from '../engine/callEngine.js';
+import type { Logger } from '../log.js';
+import { serveMcpPost } from '../mcp/http.js';
+import { RESULT_BUDGET_BYTES } from '../mcp/result.js';
+import { buildToolset, MCP_PROTOCOL_VERSIONS, type McpServerOptions } from '../mcp/server.js';
+import { catalogueTools } from '../mcp/tools.js';
+import type { McpServerSetup, McpTool } from '../mcp/types.js';
+import type { RouteSpec } from './route.js';
+
+export interface McpDeps extends EngineDeps {
+  log: Logger;
+  /** Shown as serverInfo.version. */
+  version: string;
+  /** Tools beyond the engine catalogue (the projects area's); empty by default. */
+  projectTools?: McpTool[];
+  /** Registers resources (e.g. projects) on each request's server; none by default. */
+  projectResources?: McpServerSetup;
+}
+
+const jsonRpcMessage = {
+  type: 'object',
+  required: ['jsonrpc'],
+  properties: {
+    jsonrpc: { const: '2.0' },
+    id: { type: ['string', 'integer'], description: 'Present on requests; absent on notifications' },
+    method: { type: 'string', examples: ['initialize', 'notifications/initialized', 'tools/list', 'tools/call', 'ping'] },
+    params: { type: 'object' },
+  },
+};
+
+const requestExample = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'tools/call',
+  params: { name: 'pvt_gasProperties', arguments: { psia: [1000, 2000], TF: 180, gasSG: 0.7 } },
+};
+
+export function mcpRoutes(deps: McpDeps): RouteSpec[] {
+  const options: McpServerOptions = {
+    toolset: buildToolset([...catalogueTools(deps), ...(deps.projectTools ?? [])]),
+    serverVersion: deps.version,
+    setup: deps.projectResources ? [deps.projectResources] : [],
+  };
+
+  return [
+    {
+      method: 'POST',
+      path: '/v1/mcp',
+      access: 'key',
+      scopes: [],
+      operationId: 'mcp',
+      summary: 'MCP server (Streamable HTTP, stateless, JSON responses): one tool per engine function',
+      description:
+        `Model Context Protocol, revisions ${MCP_PROTOCOL_VERSIONS.join(', ')}. Send Authorization: Bearer <key>, Content-Type: application/json ` +
+        'and (after initialize) MCP-Protocol-Version; Accept may be application/json, text/event-stream as the spec asks, the answer is always JSON. ' +
+        'No sessions: no Mcp-Session-Id is issued, every POST stands alone. Authentication, account checks, the per-key limit (every request counts, ' +
+        'shared with REST) and the Integrations seat apply before any JSON-RPC is read. ' +
+        'Tools: one per engine function, named with _ for . (pvt.gasProperties -> pvt_gasProperties); the input schema is the REST body, ' +
+        "structuredContent is the REST `result`. Each tool checks engine:run (eos.model.*: also projects:read), the run-scripts permission, " +
+        'the module licence and seat as REST does; refusals are results with isError: true carrying the REST error envelope. ' +
+        `An unknown tool is a JSON-RPC error -32602. Results over ${RESULT_BUDGET_BYTES} bytes of JSON have their lists cut (truncated: true) ` +
+        'and name the REST call with the full result. GET and DELETE answer 405.',
+      tags: ['mcp'],
+      requestBody: {
+        description: 'One JSON-RPC 2.0 message (2025-03-26 also allows a batch array)',
+        schema: { anyOf: [jsonRpcMessage, { type: 'array', items: jsonRpcMessage }], examples: [requestExample] },
+      },
+      responses: {
+        200: {
+          description: 'The JSON-RPC response (result or error), or an array of them for a batch',
+          schema: {
+            type: 'object',
+            properties: { jsonrpc: { const: '2.0' }, id: { type: ['string', 'integer'] }, result: { type: 'object' }, error: { type: 'object' } },
+          },
+        },
+        202: { description: 'The body held only notifications or responses: accepted, no body' },
+      },
+      errors: ['validation_failed', 'payload_too_large', 'unsupported_media_type'],
+      handler: (ctx) => serveMcpPost(ctx, options, deps.log),
+    },
+  ];
+}
