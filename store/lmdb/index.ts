@@ -19,7 +19,8 @@ export interface LmdbOptions {
 
 export function openLmdbStore(options: LmdbOptions): Store {
   mkdirSync(options.path, { recursive: true });
-  const root: RootDatabase = open({ path: options.path, maxDbs: 32, encoding: 'msgpack' });
+  // noSubdir false: a directory name with a dot (/tmp/tmp.Xyz) is still a directory, not a file name.
+  const root: RootDatabase = open({ path: options.path, noSubdir: false, maxDbs: 32, encoding: 'msgpack' });
   const db = <V>(name: string): Database<V, Key> => root.openDB<V, Key>({ name });
 
   const companies = db<Company>('companies');

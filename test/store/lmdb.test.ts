@@ -5,7 +5,7 @@ import { openLmdbStore } from '../../store/lmdb/index.js';
 import { storeContract } from './contract.js';
 
 storeContract('LMDB', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'engcalc-lmdb-'));
+  const dir = mkdtempSync(join(tmpdir(), 'engcalc.lmdb-')); // a dot in the name: still a directory
   const store = openLmdbStore({ path: dir });
   return {
     store,
