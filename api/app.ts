@@ -21,6 +21,7 @@ import type { RequestLimits, Seats } from '../store/governance.js';
 import type { EngineRunner } from '../workers/runner.js';
 import { engineRoutes } from './routes/engine.js';
 import { mcpRoutes } from './routes/mcp.js';
+import { projectResources, projectTools } from './mcp/projects.js';
 import { projectRoutes } from './routes/projects.js';
 
 export const API_VERSION = '1.0.0';
@@ -53,7 +54,7 @@ export function createApp(deps: AppDeps): App {
     ...openApiRoutes(() => routes, API_VERSION),
     ...meRoutes,
     ...engineRoutes({ store: deps.store, seats: deps.seats, runner: deps.runner }),
-    ...mcpRoutes({ store: deps.store, seats: deps.seats, runner: deps.runner, log: deps.log, version: API_VERSION }),
+    ...mcpRoutes({ store: deps.store, seats: deps.seats, runner: deps.runner, log: deps.log, version: API_VERSION, projectTools: projectTools(deps.store), projectResources: projectResources(deps.store) }),
     ...projectRoutes(deps.store),
     ...(deps.routes ?? []),
   );

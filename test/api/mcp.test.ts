@@ -75,6 +75,9 @@ async function until(condition: () => boolean, ms = 5_000): Promise<void> {
   }
 }
 
+/** The project tools (api/mcp/projects.ts), listed beside the calculation tools. */
+const PROJECT_TOOL_NAMES = ['list_projects', 'get_project', 'list_project_versions', 'save_project', 'save_project_version'];
+
 const structured = (r: unknown) => (r as CallToolResult).structuredContent as any;
 const textJson = (r: unknown) => JSON.parse(((r as CallToolResult).content[0] as { text: string }).text);
 
@@ -93,7 +96,7 @@ describe('MCP at POST /v1/mcp', () => {
       const { client } = await connected(server, acct.key);
       const { tools } = await client.listTools();
       const catalogue = (await call(server.url, '/v1/engine/functions', { key: acct.key, address: freshAddress() })).body.functions;
-      expect(tools.map((t) => t.name)).to.have.members(CATALOGUE.map((d) => d.name.replace(/\./g, '_')));
+      expect(tools.map((t) => t.name)).to.have.members([...CATALOGUE.map((d) => d.name.replace(/\./g, '_')), ...PROJECT_TOOL_NAMES]);
       for (const def of CATALOGUE) {
         const tool = tools.find((t) => t.name === def.name.replace(/\./g, '_'))!;
         const listed = catalogue.find((f: { name: string }) => f.name === def.name);
@@ -153,7 +156,7 @@ describe('MCP at POST /v1/mcp', () => {
     it('a key without engine:run gets forbidden naming the scope, the same envelope as REST', async () => {
       const acct = await createAccount(server, { scopes: ['projects:read'] });
       const { client } = await connected(server, acct.key); // any valid key may connect and list
-      expect((await client.listTools()).tools.length).to.equal(CATALOGUE.length);
+      expect((await client.listTools()).tools.length).to.equal(CATALOGUE.length + PROJECT_TOOL_NAMES.length);
       const args = { ppr: 2, tpr: 1.5 };
       const res = await client.callTool({ name: 'pvt_zFactor', arguments: args });
       expect(res.isError).to.equal(true);
@@ -382,7 +385,7 @@ describe('MCP at POST /v1/mcp', () => {
       });
       expect(init.status).to.equal(200);
       expect(init.body.result.protocolVersion).to.equal('2025-11-25');
-      expect(init.body.result.capabilities).to.deep.equal({ tools: { listChanged: false } });
+      expect(init.body.result.capabilities).to.deep.equal({ tools: { listChanged: false }, resources: {} });
       const old = await call(server.url, '/v1/mcp', {
         key: acct.key,
         address: freshAddress(),
