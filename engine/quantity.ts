@@ -37,6 +37,10 @@ export const QUANTITIES = {
   viscosity: { field: 'cp', metric: 'cp' },
   time: { field: 'days', metric: 'days' },
   dimensionless: { field: '-', metric: '-' },
+  /** Liquid volume per gas volume (condensate-gas or water-gas ratio, water content as liquid). */
+  liquidGasRatio: { field: 'STB/MMscf', metric: 'sm3/sm3' },
+  /** A temperature difference (no offset): 1 delta degF = 5/9 delta degC. */
+  temperatureDifference: { field: 'delta degF', metric: 'delta degC' },
 } as const;
 
 export type Quantity = keyof typeof QUANTITIES;

@@ -59,6 +59,9 @@ export const CONVERSIONS: Readonly<Record<string, Conversion>> = {
   'lbm/MMscf': scale('mg/sm3', (KG_PER_LBM * 1e6) / (1e6 * M3_PER_FT3)),
   'dyne/cm': scale('mN/m', 1),
   'lbm/lbmol': scale('kg/kmol', 1),
+  // 1 STB/MMscf = 0.158987294928 m3 / (1e6 * 0.028316846592 m3)
+  'STB/MMscf': scale('sm3/sm3', M3_PER_BBL / (1e6 * M3_PER_FT3)),
+  'delta degF': scale('delta degC', 1 / 1.8),
 };
 
 /** A numeric schema as tagged by engine/quantity.ts. */
