@@ -1,0 +1,72 @@
+/**
+ * The oil a call describes: stock-tank oil gravity, temperature and surface gas gravities, checked
+ * once and resolved the same way by every pvt.oil* function.
+ *
+ * Gas gravities (air = 1): `gasSG` is the total surface gas (separator plus stock-tank gas, what
+ * Standing, Glaso, Petrosky–Farshad and the Bo mass balance take); `sepGasSG` the separator gas (what
+ * Valko–McCain, Velarde and McCain's density and compressibility take). Given one only:
+ * - only gasSG: it stands for the separator gas too (the two differ by well under the correlations'
+ *   accuracy for usual separator conditions);
+ * - only sepGasSG: the total is the GOR-weighted mix of the separator gas with a typical stock-tank
+ *   vent gas, gammaG = (gSp Rsp + 1.15 Rst)/(Rsp + Rst) with Rst/Rsp = 5/1000 (stock-tank gas is
+ *   much heavier, gravity ~1.1-1.3, and a small fraction of the total; Valko & McCain 2003 give the
+ *   correlations when separator conditions are known). The same assumption as pyrestoolbox 3.7.6.
+ * Vasquez–Beggs take the gravity at a 100 psig separator: the separator gas (else the total) as
+ * given, or corrected with their equation when `sepPsia` and `sepTF` are both given.
+ */
+import { EngineFailure } from '../../failure.js';
+import { apiFromOilSG, oilSGFromApi } from './correlations/oilConstants.js';
+import { vasquezBeggsSeparatorGravity } from './correlations/vasquezBeggs.js';
+
+export interface OilFluidInput {
+  api?: number;
+  oilSG?: number;
+  TF: number;
+  gasSG?: number;
+  sepGasSG?: number;
+  sepPsia?: number;
+  sepTF?: number;
+}
+
+export interface OilFluid {
+  api: number;
+  oilSG: number;
+  TF: number;
+  /** Total surface gas gravity (air = 1). */
+  gasSG: number;
+  /** Separator gas gravity (air = 1). */
+  sepGasSG: number;
+  /** Gas gravity at a 100 psig separator, for Vasquez–Beggs (air = 1). */
+  vbGasSG: number;
+}
+
+/** Stock-tank gas gravity and stock-tank/separator GOR ratio assumed when only sepGasSG is known. */
+const STOCK_TANK_GAS_SG = 1.15;
+const RST_PER_RSP = 5 / 1000;
+
+export function resolveFluid(input: OilFluidInput): OilFluid {
+  if (!(input.TF > 0)) {
+    throw new EngineFailure('invalid_input', `TF ${input.TF} degF: the oil correlations take powers and logarithms of the temperature in degF and need TF > 0 degF`);
+  }
+  const { api, oilSG } = stockTankOil(input.api, input.oilSG);
+  if (input.gasSG === undefined && input.sepGasSG === undefined) throw new EngineFailure('invalid_input', 'give gasSG (total surface gas gravity) or sepGasSG (separator gas gravity)');
+  const sepGasSG = input.sepGasSG ?? (input.gasSG as number);
+  const gasSG = input.gasSG ?? (sepGasSG + STOCK_TANK_GAS_SG * RST_PER_RSP) / (1 + RST_PER_RSP);
+  let vbGasSG = sepGasSG;
+  if ((input.sepPsia === undefined) !== (input.sepTF === undefined)) throw new EngineFailure('invalid_input', 'give both sepPsia and sepTF (or neither) to refer the gas gravity to a 100 psig separator');
+  if (input.sepPsia !== undefined && input.sepTF !== undefined) {
+    vbGasSG = vasquezBeggsSeparatorGravity(sepGasSG, api, input.sepPsia, input.sepTF);
+    if (!(vbGasSG > 0)) throw new EngineFailure('invalid_input', `the Vasquez–Beggs separator correction gives a non-positive gas gravity for sepPsia ${input.sepPsia}, sepTF ${input.sepTF}`);
+  }
+  return { api, oilSG, TF: input.TF, gasSG, sepGasSG, vbGasSG };
+}
+
+function stockTankOil(api: number | undefined, oilSG: number | undefined): { api: number; oilSG: number } {
+  if (api === undefined && oilSG === undefined) throw new EngineFailure('invalid_input', 'give api (stock-tank oil gravity, degAPI) or oilSG (water = 1)');
+  if (api !== undefined && oilSG !== undefined && Math.abs(oilSGFromApi(api) - oilSG) > 1e-4 * oilSG) {
+    throw new EngineFailure('invalid_input', `api ${api} and oilSG ${oilSG} disagree (API ${api} is oilSG ${oilSGFromApi(api).toFixed(5)}); give one`);
+  }
+  const a = api ?? apiFromOilSG(oilSG as number);
+  if (!(a > 0)) throw new EngineFailure('invalid_input', `oilSG ${oilSG} is API ${a.toFixed(2)}: the correlations need API > 0 (oilSG < 1.076)`);
+  return { api: a, oilSG: oilSG ?? oilSGFromApi(a) };
+}

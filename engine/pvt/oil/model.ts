@@ -1,0 +1,291 @@
+/**
+ * One oil described by one set of methods: bubble point, solution GOR, Bo, co, density and
+ * viscosity at any pressure, consistent with each other and continuous at the bubble point.
+ *
+ * Saturation (pb, Rsb) from what the caller knows:
+ * - only Rsb: pb by the pb method (a value below 14.696 psia, which the classic correlations give at
+ *   very low GOR, is taken as 14.696 psia with a warning: that gas stays dissolved at atmospheric);
+ * - only pb: Rsb by the Rs method's own relation (the Rs correlation at pb; Velarde: the inverse of
+ *   Velarde's pb correlation);
+ * - both: taken as given; a classic Rs(p) curve is scaled by Rsb / Rs(pb) so it reaches Rsb at pb
+ *   (Velarde's reduced form honours both by construction).
+ * Below pb: Rs(p) by the Rs method, Bo = saturated Bo(Rs(p)) (McCain's also depends on p),
+ * viscosity = live(dead, Rs(p)).
+ * Above pb: Rs = Rsb, Bo = Bob exp(-integral of co from pb to p) at constant composition, viscosity
+ * from mu_ob by the undersaturated method; density = (62.367 gammaO + 0.01357 Rs gammaG) / Bo
+ * throughout (mass over volume, so McCain's Bo and density are the same statement).
+ * co is the constant-composition (liquid) compressibility: above pb at (p, pb, Rsb); at or below pb,
+ * that of the saturated oil at p (pb' = p, Rsb' = Rs(p)), so it is continuous at pb too.
+ */
+import { EngineFailure } from '../../failure.js';
+import { GLASO_RS_PMAX, glasoBo, glasoPb, glasoRs } from './correlations/glaso.js';
+import { mccainSaturatedDensity, spiveyValkoMcCainCo } from './correlations/mccainDensity.js';
+import { GAS_MASS_PER_RS, P_SC, WATER_DENSITY_60F } from './correlations/oilConstants.js';
+import { petroskyFarshadBo, petroskyFarshadCoB, petroskyFarshadPb, petroskyFarshadRs } from './correlations/petroskyFarshad.js';
+import { standingBo, standingPb, standingPsigPb, standingPsigRs, standingRs } from './correlations/standing.js';
+import { valkoMcCainPb } from './correlations/valkoMcCain.js';
+import { vasquezBeggsBo, vasquezBeggsCoA, vasquezBeggsPb, vasquezBeggsRs } from './correlations/vasquezBeggs.js';
+import { velardePb, velardeRs, velardeRsb } from './correlations/velarde.js';
+import type { OilFluid } from './fluid.js';
+import { METHOD_LABELS, methodRangeWarnings, type OilMethods } from './methods.js';
+import { deadOilViscosity, liveOilViscosity, undersaturatedViscosity } from './viscosityMethods.js';
+
+export interface Saturation {
+  pb: number;
+  rsb: number;
+  /** Rsb / Rs(pb) of a classic Rs curve (1 when pb and Rsb come from the same relation). */
+  rsScale: number;
+}
+
+/** The properties whose methods' ranges a call checks. */
+export type OilProperty = 'pb' | 'rs' | 'bo' | 'co' | 'viscosity';
+
+export interface Viscosities {
+  muod: number;
+  muob: number;
+  muo: number;
+}
+
+/** PF co integral exponent: co = B p^-0.5906, integral = B p^0.4094 / 0.4094. */
+const PF_EXP = 1 - 0.5906;
+
+const label = (m: string) => METHOD_LABELS[m] ?? m;
+
+export class OilModel {
+  /** Notes on values the correlations could not give as printed (e.g. a bubble point below atmospheric). */
+  constructor(
+    readonly fluid: OilFluid,
+    readonly methods: OilMethods,
+    private readonly warnings: string[] = [],
+  ) {}
+
+  /** Bubble point (psia) of this oil with solution GOR rsb, by the pb method. */
+  pbFromRsb(rsb: number): number {
+    const f = this.fluid;
+    let pb: number | null;
+    switch (this.methods.pb) {
+      case 'ValkoMcCain':
+        pb = valkoMcCainPb(rsb, f.sepGasSG, f.api, f.TF);
+        break;
+      case 'Velarde':
+        pb = velardePb(rsb, f.sepGasSG, f.api, f.TF);
+        break;
+      case 'Standing':
+        pb = standingPb(rsb, f.gasSG, f.api, f.TF);
+        break;
+      case 'StandingPsig':
+        pb = standingPsigPb(rsb, f.gasSG, f.api, f.TF);
+        break;
+      case 'VasquezBeggs':
+        pb = vasquezBeggsPb(rsb, f.vbGasSG, f.api, f.TF);
+        break;
+      case 'Glaso':
+        pb = glasoPb(rsb, f.gasSG, f.api, f.TF);
+        break;
+      case 'PetroskyFarshad':
+        pb = petroskyFarshadPb(rsb, f.gasSG, f.api, f.TF);
+        break;
+    }
+    if (pb === null || !Number.isFinite(pb)) throw new EngineFailure('no_solution', `${label(this.methods.pb)} gives no bubble point for Rsb ${rsb} scf/STB with this oil`);
+    if (pb < P_SC) {
+      // A GOR this low is dissolved at atmospheric pressure: the oil's bubble point is 14.696 psia.
+      this.warnings.push(`${label(this.methods.pb)} gives ${pb.toFixed(2)} psia for Rsb ${rsb} scf/STB, below atmospheric pressure: pb taken as ${P_SC} psia`);
+      return P_SC;
+    }
+    return pb;
+  }
+
+  /** The Rs method's own saturated relation: GOR (scf/STB) of this oil saturated at p (psia). */
+  rsSaturatedAt(p: number): number {
+    const f = this.fluid;
+    let rs: number | null;
+    switch (this.methods.rs) {
+      case 'Velarde':
+        rs = velardeRsb(p, f.sepGasSG, f.api, f.TF);
+        break;
+      case 'Standing':
+        rs = standingRs(p, f.gasSG, f.api, f.TF);
+        break;
+      case 'StandingPsig':
+        rs = standingPsigRs(p, f.gasSG, f.api, f.TF);
+        break;
+      case 'VasquezBeggs':
+        rs = vasquezBeggsRs(p, f.vbGasSG, f.api, f.TF);
+        break;
+      case 'Glaso':
+        if (p > GLASO_RS_PMAX) throw new EngineFailure('no_solution', `Glaso (1980) Rs has no solution above ${GLASO_RS_PMAX.toFixed(0)} psia (p = ${p})`);
+        rs = glasoRs(p, f.gasSG, f.api, f.TF);
+        break;
+      case 'PetroskyFarshad':
+        rs = petroskyFarshadRs(p, f.gasSG, f.api, f.TF);
+        break;
+    }
+    if (rs === null || !Number.isFinite(rs) || rs < 0) throw new EngineFailure('no_solution', `${label(this.methods.rs)} gives no solution GOR at ${p} psia for this oil`);
+    return rs;
+  }
+
+  /** pb and Rsb from what the caller gave (at least one of them). */
+  saturation(pbPsia: number | undefined, rsbScfStb: number | undefined): Saturation {
+    if (pbPsia === undefined && rsbScfStb === undefined) throw new EngineFailure('invalid_input', 'give pbPsia (bubble point) or rsbScfStb (solution GOR at the bubble point), or both');
+    const pb = pbPsia ?? this.pbFromRsb(rsbScfStb as number);
+    const rsb = rsbScfStb ?? this.rsSaturatedAt(pb);
+    let rsScale = 1;
+    if (this.methods.rs !== 'Velarde' && rsbScfStb !== undefined) {
+      const atPb = this.rsSaturatedAt(pb);
+      if (!(atPb > 0)) throw new EngineFailure('no_solution', `${label(this.methods.rs)} gives Rs 0 at pb ${pb} psia, so it cannot be scaled to Rsb ${rsb}`);
+      rsScale = rsb / atPb;
+    }
+    return { pb, rsb, rsScale };
+  }
+
+  /** Solution GOR (scf/STB) at p. */
+  rs(p: number, sat: Saturation): number {
+    if (p >= sat.pb) return sat.rsb;
+    if (this.methods.rs !== 'Velarde') return sat.rsScale * this.rsSaturatedAt(p);
+    const f = this.fluid;
+    const rs = velardeRs(p, sat.pb, sat.rsb, f.sepGasSG, f.api, f.TF);
+    if (!(rs >= 0)) throw new EngineFailure('no_solution', `Velarde–Blasingame–McCain (1997) Rs is negative at ${p} psia for pb ${sat.pb.toFixed(1)} psia: the reduced curve is far outside its data`);
+    return rs;
+  }
+
+  /** Bo (rb/STB) of oil carrying rs, saturated at p (p matters to McCain's density only). */
+  saturatedBo(rs: number, p: number): number {
+    const f = this.fluid;
+    switch (this.methods.bo) {
+      case 'McCain': {
+        const rho = mccainSaturatedDensity(p, f.TF, rs, f.sepGasSG, f.oilSG);
+        if (!(rho > 0 && Number.isFinite(rho))) throw new EngineFailure('no_solution', `McCain's oil density is not positive for Rs ${rs} scf/STB at ${p} psia, ${f.TF} degF: outside the correlation`);
+        return this.massPerStb(rs) / rho;
+      }
+      case 'Standing':
+        return standingBo(rs, f.gasSG, f.oilSG, f.TF);
+      case 'VasquezBeggs':
+        return vasquezBeggsBo(rs, f.vbGasSG, f.api, f.TF);
+      case 'Glaso':
+        return glasoBo(rs, f.gasSG, f.oilSG, f.TF);
+      case 'PetroskyFarshad':
+        return petroskyFarshadBo(rs, f.gasSG, f.oilSG, f.TF);
+    }
+  }
+
+  /** Oil formation volume factor (rb/STB) at p. */
+  bo(p: number, sat: Saturation): number {
+    if (p <= sat.pb) return this.saturatedBo(this.rs(p, sat), p);
+    return this.saturatedBo(sat.rsb, sat.pb) * Math.exp(-this.compressionIntegral(p, sat.pb, sat.rsb));
+  }
+
+  /** Integral of co from pb to p (p > pb) at constant composition rsb: ln(Bob/Bo). */
+  compressionIntegral(p: number, pb: number, rsb: number): number {
+    const f = this.fluid;
+    switch (this.methods.co) {
+      case 'McCain':
+        return spiveyValkoMcCainCo(p, pb, rsb, f.sepGasSG, f.api, f.TF).cofb * (p - pb);
+      case 'VasquezBeggs':
+        return vasquezBeggsCoA(rsb, f.vbGasSG, f.api, f.TF) * Math.log(p / pb);
+      case 'PetroskyFarshad':
+        return (petroskyFarshadCoB(rsb, f.gasSG, f.api, f.TF) * (p ** PF_EXP - pb ** PF_EXP)) / PF_EXP;
+    }
+  }
+
+  /** Constant-composition oil compressibility (1/psi) at p >= pb of an oil with rsb. */
+  undersaturatedCo(p: number, pb: number, rsb: number): number {
+    const f = this.fluid;
+    switch (this.methods.co) {
+      case 'McCain':
+        return spiveyValkoMcCainCo(p, pb, rsb, f.sepGasSG, f.api, f.TF).co;
+      case 'VasquezBeggs':
+        return vasquezBeggsCoA(rsb, f.vbGasSG, f.api, f.TF) / p;
+      case 'PetroskyFarshad':
+        return petroskyFarshadCoB(rsb, f.gasSG, f.api, f.TF) * p ** -0.5906;
+    }
+  }
+
+  /** Oil compressibility (1/psi) at p: above pb at (pb, Rsb); at or below pb that of the oil saturated at p. */
+  co(p: number, sat: Saturation): number {
+    return p > sat.pb ? this.undersaturatedCo(p, sat.pb, sat.rsb) : this.undersaturatedCo(p, p, this.rs(p, sat));
+  }
+
+  /** Mass (lbm) of one STB's oil plus dissolved gas, per ft3 of stock-tank oil. */
+  massPerStb(rs: number): number {
+    return WATER_DENSITY_60F * this.fluid.oilSG + GAS_MASS_PER_RS * rs * this.fluid.gasSG;
+  }
+
+  /** Oil density (lbm/ft3) at p. */
+  density(p: number, sat: Saturation): number {
+    return this.massPerStb(this.rs(p, sat)) / this.bo(p, sat);
+  }
+
+  /** Dead-oil viscosity (cp). */
+  deadOilViscosity(): number {
+    return deadOilViscosity(this.methods.deadOil, this.fluid.api, this.fluid.TF);
+  }
+
+  /** Saturated (live) oil viscosity (cp) of oil carrying rs. */
+  liveOilViscosity(muod: number, rs: number): number {
+    return liveOilViscosity(this.methods.liveOil, muod, rs);
+  }
+
+  /** Viscosity (cp) at p > pb from the bubble-point viscosity. */
+  undersaturatedViscosity(muob: number, p: number, pb: number): number {
+    return undersaturatedViscosity(this.methods.undersaturatedViscosity, muob, p, pb);
+  }
+
+  /** Dead, bubble-point and in-situ oil viscosity (cp) at p. */
+  viscosity(p: number, sat: Saturation): Viscosities {
+    const muod = this.deadOilViscosity();
+    const muob = this.liveOilViscosity(muod, sat.rsb);
+    if (p > sat.pb) return { muod, muob, muo: this.undersaturatedViscosity(muob, p, sat.pb) };
+    return { muod, muob, muo: p === sat.pb ? muob : this.liveOilViscosity(muod, this.rs(p, sat)) };
+  }
+
+  /** Calibration-range warnings of the methods used for these pressures and this saturation. */
+  rangeWarnings(pressures: number[], sat: Saturation, props: readonly OilProperty[]): string[] {
+    const below = pressures.filter((p) => p < sat.pb);
+    return this.warningsFor(props, {
+      pb: sat.pb,
+      below,
+      above: pressures.filter((p) => p > sat.pb),
+      rs: [sat.rsb, ...below.map((p) => this.rs(p, sat))],
+      rsb: sat.rsb,
+    });
+  }
+
+  /**
+   * Calibration-range warnings of the methods of `props` from the values a call used: its bubble
+   * point, pressures below and above it, and the solution GORs met (each optional).
+   */
+  warningsFor(props: readonly OilProperty[], v: { pb?: number; below?: number[]; above?: number[]; rs?: number[]; rsb?: number }): string[] {
+    const f = this.fluid;
+    const m = this.methods;
+    const base = { TF: f.TF, api: f.api };
+    const rs = v.rs?.length ? { rs: v.rs } : {};
+    const out: string[] = [];
+    if (props.includes('pb') && v.pb !== undefined) {
+      out.push(...methodRangeWarnings('pvt', m.pb, { ...base, gasSG: this.gravityFor(m.pb), psia: v.pb, ...(v.rsb !== undefined ? { rs: v.rsb } : {}) }));
+    }
+    if (props.includes('rs')) out.push(...methodRangeWarnings('pvt', m.rs, { ...base, gasSG: this.gravityFor(m.rs), ...(v.below?.length ? { psia: v.below } : {}), ...rs }));
+    if (props.includes('bo')) out.push(...methodRangeWarnings('pvt', m.bo, { ...base, gasSG: this.gravityFor(m.bo), ...rs }));
+    if (props.includes('co') && m.co === 'VasquezBeggs' && v.rsb !== undefined && vasquezBeggsCoA(v.rsb, f.vbGasSG, f.api, f.TF) <= 0) {
+      out.push(`Vasquez–Beggs (1980) co is not positive for Rsb ${v.rsb.toFixed(1)} scf/STB at ${f.TF} degF (their equation goes negative at low GOR): Bo above pb does not fall with pressure`);
+    }
+    if (props.includes('viscosity')) {
+      out.push(...methodRangeWarnings('deadOil', m.deadOil, base));
+      if (v.rs?.length) out.push(...methodRangeWarnings('liveOil', m.liveOil, { ...base, ...rs }));
+      if (v.above?.length) out.push(...methodRangeWarnings('undersaturatedViscosity', m.undersaturatedViscosity, { psia: v.above }));
+    }
+    return out;
+  }
+
+  /** The gas gravity a method takes: separator (Valko–McCain, Velarde, McCain), 100 psig separator (Vasquez–Beggs) or total. */
+  gravityFor(method: string): number {
+    const f = this.fluid;
+    if (method === 'ValkoMcCain' || method === 'Velarde' || method === 'McCain') return f.sepGasSG;
+    return method === 'VasquezBeggs' ? f.vbGasSG : f.gasSG;
+  }
+}
+
+/** Pressures below standard pressure are outside every correlation here. */
+export function belowStandardWarning(pressures: number[]): string[] {
+  const low = Math.min(...pressures);
+  return low < P_SC ? [`psia ${low} is below standard pressure (${P_SC} psia): the oil correlations are not meant for sub-atmospheric pressures`] : [];
+}

@@ -1,0 +1,70 @@
+/**
+ * The states of one oil at the pressures of a pvt.oilFVF or pvt.oilDensity call (one reading of
+ * their common inputs, so the two functions agree):
+ * - no psia: oil saturated with rsScfStb (else rsbScfStb), at its own bubble point (pbMethod, or
+ *   pbPsia for a single Rs) — McCain's Bo and density depend on that pressure;
+ * - psia and pbPsia and/or rsbScfStb: the oil of ./model.ts, with rsScfStb (when given) as the Rs
+ *   at the pressures at or below pb;
+ * - psia and rsScfStb only: oil saturated at each psia with that Rs.
+ */
+import { EngineFailure } from '../../failure.js';
+import { asList } from './inputs.js';
+import { belowStandardWarning, type OilModel, type Saturation } from './model.js';
+
+export interface OilPointsInput {
+  psia?: number | number[];
+  rsScfStb?: number | number[];
+  rsbScfStb?: number;
+  pbPsia?: number;
+}
+
+export interface OilPoints {
+  /** Pressure of each point (psia). */
+  p: number[];
+  rs: number[];
+  bo: number[];
+  /** Constant-composition compressibility at each point (1/psi); empty without psia. */
+  co: number[];
+  sat: Saturation | null;
+}
+
+function broadcast(rs: number | number[] | undefined, n: number): (number | undefined)[] {
+  if (rs === undefined) return new Array<undefined>(n).fill(undefined);
+  if (!Array.isArray(rs)) return new Array<number>(n).fill(rs);
+  if (rs.length !== n) throw new EngineFailure('invalid_input', `rsScfStb has ${rs.length} values for ${n} pressures: give one value or one per pressure`);
+  return rs;
+}
+
+export function oilPoints(model: OilModel, input: OilPointsInput, warnings: string[]): OilPoints {
+  const haveSat = input.pbPsia !== undefined || input.rsbScfStb !== undefined;
+
+  if (input.psia === undefined) {
+    const rsIn = input.rsScfStb ?? input.rsbScfStb;
+    if (rsIn === undefined) throw new EngineFailure('invalid_input', 'without psia, give rsScfStb (or rsbScfStb): the oil saturated with that GOR');
+    const rs = asList(rsIn);
+    const p = rs.map((r) => (rs.length === 1 && input.pbPsia !== undefined ? input.pbPsia : model.pbFromRsb(r)));
+    warnings.push(...model.warningsFor(['pb', 'bo'], { rs }));
+    return { p, rs, bo: rs.map((r, i) => model.saturatedBo(r, p[i] as number)), co: [], sat: null };
+  }
+
+  const p = asList(input.psia);
+  warnings.push(...belowStandardWarning(p));
+  const rsGiven = broadcast(input.rsScfStb, p.length);
+  if (!haveSat) {
+    if (input.rsScfStb === undefined) throw new EngineFailure('invalid_input', 'with psia, give pbPsia and/or rsbScfStb (the oil), or rsScfStb (oil saturated at each pressure)');
+    const rs = rsGiven as number[];
+    warnings.push(...model.warningsFor(['bo'], { rs }));
+    return { p, rs, bo: p.map((pi, i) => model.saturatedBo(rs[i] as number, pi)), co: p.map((pi, i) => model.undersaturatedCo(pi, pi, rs[i] as number)), sat: null };
+  }
+
+  const sat = model.saturation(input.pbPsia, input.rsbScfStb);
+  const rs = p.map((pi, i) => (pi <= sat.pb ? (rsGiven[i] ?? model.rs(pi, sat)) : sat.rsb));
+  warnings.push(...model.rangeWarnings(p, sat, ['pb', 'rs', 'bo', 'co']));
+  return {
+    p,
+    rs,
+    bo: p.map((pi, i) => (pi <= sat.pb ? model.saturatedBo(rs[i] as number, pi) : model.bo(pi, sat))),
+    co: p.map((pi, i) => (pi <= sat.pb ? model.undersaturatedCo(pi, pi, rs[i] as number) : model.co(pi, sat))),
+    sat,
+  };
+}
