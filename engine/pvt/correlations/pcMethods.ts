@@ -1,0 +1,16 @@
+/**
+ * The gravity-based pseudo-critical methods shared by the gas functions (pvt.gasPseudoPressure,
+ * pvt.gasPseudoCritical, gas.*), with the same names and behaviour as pvt.gasProperties:
+ * 'PiperMcCainCorredor' (default) and 'SuttonWichertAziz'. Each method's equations, validity and
+ * references are in its own module.
+ */
+import type { GasImpurities, PseudoCriticals } from './nonHydrocarbons.js';
+import { piperMcCainCorredor } from './piperMcCainCorredor.js';
+import { suttonWichertAziz } from './suttonWichertAziz.js';
+
+export const PC_METHODS = ['PiperMcCainCorredor', 'SuttonWichertAziz'] as const;
+export type PcMethod = (typeof PC_METHODS)[number];
+
+export function pseudoCriticalsBy(method: PcMethod, gasSG: number, y: GasImpurities, warnings: string[]): PseudoCriticals {
+  return method === 'SuttonWichertAziz' ? suttonWichertAziz(gasSG, y, warnings) : piperMcCainCorredor(gasSG, y, warnings);
+}
