@@ -1,0 +1,147 @@
+/**
+ * Formation water / brine properties by method set, the one entry point for every engine function
+ * that needs water PVT (pvt.waterProperties, black-oil tables).
+ *
+ * Methods:
+ * - 'SpiveyMcCainNorth' (default): Spivey, McCain & North (2004) brine density and compressibility,
+ *   their methane solubility, and Mao & Duan (2009) viscosity, as in McCain, Spivey & Lenn (2011)
+ *   Chapter 4 (./spiveyMcCainNorth.ts). Salinity is taken as NaCl.
+ * - 'McCain': McCain (1990, 1991) Bw, density rho_sc/Bw, viscosity and Culberson–McKetta methane
+ *   solubility (./mccainWater.ts), salinity as total dissolved solids; compressibility by Osif (1988).
+ * cwMethod: 'Osif' (default with 'McCain') or 'SpiveyMcCainNorth' (default with it) for the
+ * constant-composition compressibility. For a gas-saturated brine the saturated compressibility
+ * adds the gas released per psi: Spivey et al. Eq 4.35 with their own solubility, or McCain's
+ * cw = cw,u + (Bg/Bw) dRsw/dp with Bg of methane.
+ *
+ * Units: psia, degF, wt%; Bw rb/STB; density lbm/ft3; viscosity cp; cw 1/psi; Rsw scf/STB.
+ * sg is the density relative to pure water at 60 degF and 14.696 psia (62.368 lbm/ft3, McCain).
+ */
+import { EngineFailure } from '../../failure.js';
+import { rangeWarnings } from '../../execute.js';
+import { METHANE } from '../correlations/components.js';
+import { zBy } from '../correlations/zMethods.js';
+import { MCCAIN_WATER_VALIDITY, mccainWater } from './mccainWater.js';
+import { OSIF_VALIDITY, osifCw } from './osif.js';
+import { gPerLFromWtPct } from './salinity.js';
+import { MPA_PER_PSI, spiveyMcCainNorth } from './spiveyMcCainNorth.js';
+import { waterVapourPressure } from './methaneInBrine.js';
+
+export const WATER_METHODS = ['SpiveyMcCainNorth', 'McCain'] as const;
+export type WaterMethod = (typeof WATER_METHODS)[number];
+export const CW_METHODS = ['SpiveyMcCainNorth', 'Osif'] as const;
+export type CwMethod = (typeof CW_METHODS)[number];
+
+/** Pure water at 60 degF and 14.696 psia (McCain 1991), lbm/ft3. */
+export const WATER_SC_LBM_FT3 = 62.368;
+/** ft3 per bbl (exact). */
+const FT3_PER_BBL = 0.158987294928 / 0.028316846592;
+
+export interface BrineConditions {
+  psia: number;
+  TF: number;
+  salinityWtPct: number;
+  /** Degree of methane saturation, 0 (gas-free) to 1 (saturated at psia). */
+  methaneSaturation: number;
+  method: WaterMethod;
+  cwMethod?: CwMethod;
+}
+
+export interface BrineState {
+  Bw: number;
+  densityLbFt3: number;
+  densitySCLbFt3: number;
+  sg: number;
+  viscosityCp: number;
+  cwUndersaturatedPerPsi: number;
+  cwSaturatedPerPsi: number;
+  /** Dissolved methane at the stated saturation, scf/STB. */
+  rswScfStb: number;
+  /** Methane solubility (the saturated Rsw) at psia and TF, scf/STB. */
+  rswMethaneSaturatedScfStb: number;
+}
+
+/** Every property of the brine at one pressure; pushes validity warnings. */
+export function brineState(c: BrineConditions, warnings: string[]): BrineState {
+  if (!(c.psia > 0)) throw new EngineFailure('invalid_input', `pressure ${c.psia} psia must be positive`);
+  if (!(c.methaneSaturation >= 0 && c.methaneSaturation <= 1)) throw new EngineFailure('invalid_input', `methaneSaturation ${c.methaneSaturation} must be within 0..1`);
+  const cwMethod = c.cwMethod ?? (c.method === 'McCain' ? 'Osif' : 'SpiveyMcCainNorth');
+  const spivey = c.method === 'SpiveyMcCainNorth' || cwMethod === 'SpiveyMcCainNorth' ? spiveyMcCainNorth(c.psia, c.TF, c.salinityWtPct, c.methaneSaturation, warnings) : null;
+  const osif = cwMethod === 'Osif' ? osifAt(c, warnings) : null;
+
+  if (c.method === 'SpiveyMcCainNorth' && spivey) {
+    const out = { ...spivey, sg: spivey.densityLbFt3 / WATER_SC_LBM_FT3 };
+    if (osif === null) return out;
+    const gas = out.cwSaturatedPerPsi - out.cwUndersaturatedPerPsi;
+    return { ...out, cwUndersaturatedPerPsi: osif, cwSaturatedPerPsi: osif + gas };
+  }
+  warnings.push(...rangeWarnings(MCCAIN_WATER_VALIDITY, { psia: c.psia, TF: c.TF, salinityWtPct: c.salinityWtPct }));
+  requireLiquid(c.psia, c.TF);
+  const w = mccainWater(c.psia, c.TF, c.salinityWtPct);
+  if (w.rswSaturatedScfStb < 0) {
+    warnings.push(`the Culberson–McKetta fit gives a negative methane solubility at ${c.psia} psia, ${c.TF} degF (outside its data); Rsw set to 0`);
+    w.rswSaturatedScfStb = 0;
+    w.drswdp = 0;
+  }
+  const cwU = osif ?? (spivey as { cwUndersaturatedPerPsi: number }).cwUndersaturatedPerPsi;
+  return {
+    Bw: w.Bw,
+    densityLbFt3: w.densityLbFt3,
+    densitySCLbFt3: w.densitySCLbFt3,
+    sg: w.densityLbFt3 / WATER_SC_LBM_FT3,
+    viscosityCp: w.viscosityCp,
+    cwUndersaturatedPerPsi: cwU,
+    cwSaturatedPerPsi: c.methaneSaturation >= 1 ? cwU + (methaneBgRbPerScf(c.psia, c.TF) / w.Bw) * w.drswdp : cwU,
+    rswScfStb: c.methaneSaturation * w.rswSaturatedScfStb,
+    rswMethaneSaturatedScfStb: w.rswSaturatedScfStb,
+  };
+}
+
+/** The McCain correlations know nothing of boiling: below the vapour pressure there is no liquid brine. */
+function requireLiquid(psia: number, tF: number): void {
+  const tK = (tF - 32) / 1.8 + 273.15;
+  if (!(tK < 647.096)) throw new EngineFailure('invalid_input', `TF ${tF} degF is above the critical temperature of water (705.1 degF): no liquid brine`);
+  const pvPsia = waterVapourPressure(tK) / MPA_PER_PSI;
+  if (!(psia > pvPsia)) throw new EngineFailure('invalid_input', `${psia} psia is below the vapour pressure of water at ${tF} degF (${pvPsia.toPrecision(5)} psia): no liquid brine`);
+}
+
+function osifAt(c: BrineConditions, warnings: string[]): number {
+  const gPerL = gPerLFromWtPct(c.salinityWtPct);
+  warnings.push(...rangeWarnings(OSIF_VALIDITY, { psia: c.psia, TF: c.TF, salinityGPerL: gPerL }));
+  return osifCw(c.psia, c.TF, gPerL);
+}
+
+/** Bg of methane, rb/scf: z T psc / (p Tsc) / 5.614583 (DAK z, methane critical point). */
+function methaneBgRbPerScf(psia: number, tF: number): number {
+  const tR = tF + 459.67;
+  const { z } = zBy('DAK', psia / METHANE.pc, tR / METHANE.tc);
+  return (z * tR * 14.696) / (psia * 519.67) / FT3_PER_BBL;
+}
+
+export interface BrinePropertiesInput {
+  psia: number;
+  TF: number;
+  salinityWtPct: number;
+  /** Saturated with methane at psia (default false: gas-free brine). */
+  methaneSaturated?: boolean;
+  /** Method set (default 'SpiveyMcCainNorth'). */
+  method?: WaterMethod;
+}
+
+export interface BrineProperties {
+  Bw: number;
+  densityLbFt3: number;
+  viscosityCp: number;
+  /** Constant-composition (undersaturated) compressibility, what a PVTW table carries, 1/psi. */
+  cwPerPsi: number;
+  /** Dissolved methane, scf/STB (0 for gas-free brine). */
+  rswScfStb: number;
+}
+
+/** Brine properties with the default method set; validity warnings go to `warnings` when given. */
+export function brineProperties(input: BrinePropertiesInput, warnings: string[] = []): BrineProperties {
+  const s = brineState(
+    { psia: input.psia, TF: input.TF, salinityWtPct: input.salinityWtPct, methaneSaturation: input.methaneSaturated ? 1 : 0, method: input.method ?? 'SpiveyMcCainNorth' },
+    warnings,
+  );
+  return { Bw: s.Bw, densityLbFt3: s.densityLbFt3, viscosityCp: s.viscosityCp, cwPerPsi: s.cwUndersaturatedPerPsi, rswScfStb: s.rswScfStb };
+}

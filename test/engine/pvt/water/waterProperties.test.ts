@@ -1,0 +1,172 @@
+import { expect } from 'chai';
+import type { AnyDefinition } from '../../../../engine/definition.js';
+import { waterProperties } from '../../../../engine/pvt/water/waterProperties.js';
+import { brineProperties, brineState } from '../../../../engine/pvt/water/brine.js';
+import { call, ok } from './call.js';
+import { refdataRows } from './refdataRows.js';
+
+const def = waterProperties as unknown as AnyDefinition;
+const LBM_FT3_PER_KG_M3 = 0.028316846592 / 0.45359237;
+
+describe('pvt.waterProperties', () => {
+  describe('reference vectors (refdata pvt_water.json)', () => {
+    const rows = refdataRows('pvt.waterProperties');
+
+    it('every McCain (1990) vector passes: Bw, density, viscosity, rho_sc, Culberson–McKetta Rsw (published equations, cross-checked against petpropy)', () => {
+      const mccain = rows.filter((r) => r.v.id.startsWith('water-mccain-'));
+      expect(mccain).to.have.length(53);
+      const notPassed = mccain.map((r) => r.run()).filter((o) => o.status !== 'passed');
+      expect(notPassed.map((o) => `${o.id}: ${o.reason}`)).to.deep.equal([]);
+    });
+
+    it('every Osif (1988) compressibility vector passes (g/L input, single-source helper evaluation of the paper)', () => {
+      const osif = rows.filter((r) => r.v.id.startsWith('water-osif-'));
+      expect(osif).to.have.length(11);
+      expect(osif.map((r) => r.run()).filter((o) => o.status !== 'passed')).to.deep.equal([]);
+    });
+
+    it('Spivey–McCain–North vectors (pyrestoolbox 3.7.6 brine_props): Bw, sg, both compressibilities and Rsw are within tolerance on every row', () => {
+      const spivey = rows.filter((r) => r.v.id.startsWith('water-spivey-'));
+      expect(spivey).to.have.length(83);
+      const other = spivey.flatMap((r) => (r.run().mismatches ?? []).filter((m) => m.output !== 'viscosity').map((m) => `${r.v.id} ${m.output}: ${m.message}`));
+      expect(other).to.deep.equal([]);
+    });
+
+    it('Spivey–McCain–North viscosity is Mao & Duan (2009) as in McCain et al. (2011): the vectors differ where pyrestoolbox adds its own salt/pressure and dissolved-methane terms', () => {
+      // Gas-free pure water rows agree (same water equation); methane-saturated rows differ by 1-7%,
+      // a dissolved-gas viscosity term that neither Spivey et al. (2004) nor McCain et al. (2011) have.
+      const spivey = rows.filter((r) => r.v.id.startsWith('water-spivey-') && r.v.inputs.salinityWtPct === 0 && r.v.inputs.methaneSaturation === 0);
+      expect(spivey.length).to.be.greaterThan(5);
+      for (const r of spivey) expect((r.run().mismatches ?? []).map((m) => m.output), r.v.id).to.not.include('viscosity');
+    });
+  });
+
+  describe('independent checks of the Spivey–McCain–North set', () => {
+    it('pure water at 25 degC and 0.1 MPa: density 997.05 kg/m3 and viscosity 0.8900 cp (IAPWS-95 density 997.047 kg/m3, IAPWS 2008 viscosity 890.0 uPa s)', () => {
+      const r = ok(def, { psia: 0.1e6 / 6894.757293168, TF: 77, salinityWtPct: 0 }).result;
+      expect(r.density / LBM_FT3_PER_KG_M3).to.be.closeTo(997.047, 0.1);
+      expect(r.viscosity).to.be.closeTo(0.89, 0.89 * 1e-3);
+    });
+
+    it('at standard conditions fresh water has Bw 1 and sg ~1 (Spivey water at 60 degF is 999.05 kg/m3 vs McCain 62.368 lbm/ft3)', () => {
+      const r = ok(def, { psia: 14.696, TF: 60, salinityWtPct: 0 }).result;
+      expect(r.bw).to.be.closeTo(1, 1e-12);
+      expect(r.sg).to.be.closeTo(1, 2e-4);
+      expect(r.density).to.equal(r.densitySC);
+    });
+
+    it('dissolved methane lowers density and raises Bw; its compressibility term makes saturated cw larger (Spivey et al. Eqs 4.24, 4.35)', () => {
+      const free = ok(def, { psia: 3000, TF: 200, salinityWtPct: 5 }).result;
+      const sat = ok(def, { psia: 3000, TF: 200, salinityWtPct: 5, methaneSaturation: 1 }).result;
+      expect(sat.bw).to.be.greaterThan(free.bw);
+      expect(sat.density).to.be.lessThan(free.density);
+      expect(sat.cwSaturated).to.be.greaterThan(sat.cwUndersaturated);
+      expect(sat.rsw).to.equal(sat.rswMethaneSaturated);
+      expect(free.rsw).to.equal(0);
+      expect(free.cwSaturated).to.equal(free.cwUndersaturated);
+    });
+
+    it('a half-saturated brine holds half the gas and, being above its bubble point, has cwSaturated = cwUndersaturated', () => {
+      const r = ok(def, { psia: 3000, TF: 200, salinityWtPct: 5, methaneSaturation: 0.5 }).result;
+      expect(r.rsw).to.be.closeTo(r.rswMethaneSaturated / 2, 1e-12);
+      expect(r.cwSaturated).to.equal(r.cwUndersaturated);
+    });
+
+    it('gas-free cw equals -(1/Bw) dBw/dp (central differences agree to 1e-6)', () => {
+      const at = (p: number) => brineState({ psia: p, TF: 250, salinityWtPct: 10, methaneSaturation: 0, method: 'SpiveyMcCainNorth' }, []);
+      const dBdp = (at(5001).Bw - at(4999).Bw) / 2;
+      const cw = at(5000).cwUndersaturatedPerPsi;
+      expect(-dBdp / at(5000).Bw).to.be.closeTo(cw, cw * 1e-6);
+    });
+  });
+
+  describe('inputs', () => {
+    const base = { psia: 4000, TF: 180 };
+    it('salinity as 3 wt%, 30000 ppm or the equivalent g/L gives the same brine', () => {
+      const a = ok(def, { ...base, salinityWtPct: 3 }).result;
+      const b = ok(def, { ...base, salinityPpm: 30000 }).result;
+      const gPerL = (3 / 100) * (62.368 + 0.438603 * 3 + 1.60074e-3 * 9) / LBM_FT3_PER_KG_M3;
+      const c = ok(def, { ...base, salinityGPerL: gPerL }).result;
+      expect(b).to.deep.equal(a);
+      expect(c.bw).to.be.closeTo(a.bw, 1e-10);
+      expect(c.salinityWtPct).to.be.closeTo(3, 1e-9);
+    });
+
+    it('when no salinity or two salinities are given, then an engine error (422) names the three options', () => {
+      for (const body of [base, { ...base, salinityWtPct: 3, salinityPpm: 30000 }]) {
+        const r = call(def, body);
+        expect(r.ok).to.equal(false);
+        if (!r.ok) expect(r.message).to.match(/exactly one of salinityWtPct, salinityPpm or salinityGPerL/);
+      }
+    });
+
+    it('when methaneSaturation is outside 0..1 or a method is unknown, then validation fails (400)', () => {
+      const r = call(def, { ...base, salinityWtPct: 1, methaneSaturation: 1.5, method: 'Batzle' });
+      expect(r).to.include({ ok: false, reason: 'validation' });
+      if (!r.ok && r.reason === 'validation') expect(Object.keys(r.fields)).to.have.members(['methaneSaturation', 'method']);
+    });
+
+    it('a list of pressures gives lists, each equal to the single-pressure call; densitySC stays a number', () => {
+      const ps = [500, 3000, 9000];
+      const many = ok(def, { psia: ps, TF: 150, salinityWtPct: 8, methaneSaturation: 1 }).result;
+      expect(many.densitySC).to.be.a('number');
+      ps.forEach((p, i) => {
+        const one = ok(def, { psia: p, TF: 150, salinityWtPct: 8, methaneSaturation: 1 }).result;
+        for (const k of ['bw', 'density', 'viscosity', 'cwUndersaturated', 'cwSaturated', 'rsw']) expect(many[k][i], `${k}@${p}`).to.equal(one[k]);
+      });
+    });
+
+    it('metric units: bara, degC and kg/m3 in and out give the field answer converted', () => {
+      const field = ok(def, { psia: 2900.755, TF: 212, salinityWtPct: 5 }).result;
+      const metric = ok(def, { units: 'metric', psia: 200, TF: 100, salinityWtPct: 5 }).result;
+      expect(metric.density * LBM_FT3_PER_KG_M3).to.be.closeTo(field.density, 1e-4);
+      expect(metric.bw).to.be.closeTo(field.bw, 1e-7);
+      expect(metric.cwUndersaturated / 14.503773773).to.be.closeTo(field.cwUndersaturated, 1e-12);
+    });
+  });
+
+  describe('range limits and physics', () => {
+    it('when McCain is used at 80 degF, then the viscosity range (100-400 degF) is warned about and the result still comes', () => {
+      const { result, warnings } = ok(def, { psia: 2000, TF: 80, salinityWtPct: 3, method: 'McCain' });
+      expect(result.viscosity).to.be.greaterThan(0);
+      expect(warnings.join('\n')).to.match(/TF 80 degF is below .*McCain \(1991\) water viscosity/);
+    });
+
+    it('when Spivey–McCain–North is used above 527 degF or 25 wt%, then warnings say so', () => {
+      expect(ok(def, { psia: 5000, TF: 560, salinityWtPct: 5 }).warnings.join('\n')).to.match(/TF 560 degF is above .*Spivey/);
+      expect(ok(def, { psia: 5000, TF: 200, salinityWtPct: 27 }).warnings.join('\n')).to.match(/salinityWtPct 27 wt% is above .*Spivey/);
+    });
+
+    it('when the pressure is below the vapour pressure of water (300 degF, 50 psia), then an engine error: no liquid brine', () => {
+      const r = call(def, { psia: 50, TF: 300, salinityWtPct: 0 });
+      expect(r).to.include({ ok: false, reason: 'invalid_input' });
+      if (!r.ok) expect(r.message).to.match(/vapour pressure/);
+    });
+
+    it('the McCain set refuses steam too (its correlations know nothing of boiling): 250 degF, 20 psia (vapour pressure 29.8 psia)', () => {
+      const r = call(def, { psia: 20, TF: 250, salinityWtPct: 0, method: 'McCain' });
+      expect(r).to.include({ ok: false, reason: 'invalid_input' });
+      if (!r.ok) expect(r.message).to.match(/vapour pressure of water at 250 degF \(29\.8/);
+    });
+
+    it('when the temperature is above the critical point of water, then an engine error', () => {
+      expect(call(def, { psia: 5000, TF: 720, salinityWtPct: 0 })).to.include({ ok: false, reason: 'invalid_input' });
+    });
+  });
+
+  describe('brineProperties (the import for black-oil tables)', () => {
+    it('returns Bw, density, viscosity, cw and Rsw of the default method set, equal to pvt.waterProperties', () => {
+      const b = brineProperties({ psia: 3000, TF: 200, salinityWtPct: 5, methaneSaturated: true });
+      const r = ok(def, { psia: 3000, TF: 200, salinityWtPct: 5, methaneSaturation: 1 }).result;
+      expect(b).to.deep.equal({ Bw: r.bw, densityLbFt3: r.density, viscosityCp: r.viscosity, cwPerPsi: r.cwUndersaturated, rswScfStb: r.rsw });
+      expect(brineProperties({ psia: 3000, TF: 200, salinityWtPct: 5 }).rswScfStb).to.equal(0);
+    });
+
+    it('takes the McCain set when asked and passes warnings to the caller', () => {
+      const warnings: string[] = [];
+      const b = brineProperties({ psia: 500, TF: 80, salinityWtPct: 3, method: 'McCain' }, warnings);
+      expect(b.Bw).to.be.closeTo(1.00387576106, 1e-9); // refdata water-mccain-80-500-3
+      expect(warnings.length).to.be.greaterThan(0);
+    });
+  });
+});
