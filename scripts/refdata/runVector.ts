@@ -8,6 +8,9 @@ import { prepareCall, presentResult } from '../../engine/call.js';
 import type { AnyDefinition } from '../../engine/definition.js';
 import { executeDefinition } from '../../engine/execute.js';
 import { compareOutput } from './compare.js';
+import { converter, resolveQuantity } from '../../engine/units/conversion.js';
+
+const STANDARD_ATMOSPHERE_PSIA = 14.696;
 import { DESCRIPTIVE_METHOD_KEYS, KNOWN_DISCREPANCIES, MAPPINGS, type FunctionMapping } from './mapping.js';
 import type { Mismatch, RefVector, VectorOutcome } from './types.js';
 
@@ -50,11 +53,29 @@ function evaluate(v: RefVector, def: AnyDefinition, mapping: FunctionMapping, bo
       mismatches.push({ output: name, got: undefined, expected, message: `${def.name} does not produce '${own}'` });
       continue;
     }
-    mismatches.push(...compareOutput(name, result[own], expected, v.tolerance?.[name] ?? v.tolerance?.default));
+    const got = inExpectedUnit(result[own], (result.outputUnits as Record<string, string> | undefined)?.[own], v.expectedUnits?.[name]);
+    mismatches.push(...compareOutput(name, got, expected, v.tolerance?.[name] ?? v.tolerance?.default));
   }
   if (mismatches.length === 0) return { status: 'passed', warnings: run.warnings };
   const first = mismatches[0] as Mismatch;
   return { status: 'failed', reason: `${first.output}: ${first.message}`, mismatches, warnings: run.warnings };
+}
+
+/**
+ * The value in the unit the vector states, when the function reported another unit of the same
+ * quantity (e.g. a metric call answers bara, an SI vector states kPa): converted with the tables
+ * of units.convert. Unknown or descriptive unit labels leave the value as it is.
+ */
+function inExpectedUnit(value: unknown, fromUnit: string | undefined, toUnit: string | undefined): unknown {
+  if (!fromUnit || !toUnit || fromUnit === toUnit) return value;
+  let c;
+  try {
+    c = converter(fromUnit, toUnit, resolveQuantity(fromUnit, toUnit), STANDARD_ATMOSPHERE_PSIA, []);
+  } catch {
+    return value;
+  }
+  const one = (x: unknown) => (typeof x === 'number' ? c.convert(x, 'result') : x);
+  return Array.isArray(value) ? value.map(one) : one(value);
 }
 
 /** The request body, or a skip reason when the vector asks for a method the function does not offer. */

@@ -8,6 +8,8 @@ export interface RefVector {
   method?: Record<string, unknown>;
   inputs: Record<string, unknown>;
   expected: Record<string, unknown>;
+  /** Unit of each expected output as the vector states it (descriptive labels are allowed). */
+  expectedUnits?: Record<string, string>;
   tolerance?: Record<string, Tolerance>;
   informational?: boolean;
   source?: string;
