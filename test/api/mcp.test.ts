@@ -422,7 +422,7 @@ describe('MCP at POST /v1/mcp', () => {
 
 describe('MCP tool calls under the engine time limit and saturation', () => {
   it('over ENGINE_TIMEOUT_MS a call is an isError engine_error result with details.timeout true', async () => {
-    const server = await startTestServer({ ENGINE_THREADS: '1', ENGINE_TIMEOUT_MS: '200' });
+    const server = await startTestServer({ ENGINE_THREADS: '1', ENGINE_TIMEOUT_MS: '500' });
     try {
       const acct = await createAccount(server);
       let seed = 7;
