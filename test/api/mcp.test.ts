@@ -443,7 +443,9 @@ describe('MCP tool calls under the engine time limit and saturation', () => {
     const server = await startTestServer({ ENGINE_THREADS: '1', ENGINE_MAX_QUEUE: '1' });
     try {
       const acct = await createAccount(server);
-      const cashFlows = Array.from({ length: 100_000 }, (_, i) => (i === 0 ? -1e6 : 50));
+      // About a second per call (random signs: a long IRR search), so the calls pile up by construction.
+      let seed = 11;
+      const cashFlows = Array.from({ length: 100_000 }, () => ((seed = (seed * 48271) % 2147483647) / 2147483647 - 0.5) * 1000);
       const { client } = await connected(server, acct.key);
       const results = await Promise.all(
         Array.from({ length: 12 }, () => client.callTool({ name: 'econ_metrics', arguments: { cashFlows, discountRates: [0.05, 0.1, 0.15], periodsPerYear: 12 } })),
