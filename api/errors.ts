@@ -24,6 +24,24 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
+/** JSON Schema of the error envelope, for OpenAPI and for MCP results with isError. */
+export const ERROR_ENVELOPE_SCHEMA = {
+  type: 'object',
+  description: 'The error envelope',
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: {
+        code: { enum: Object.keys(ERROR_CODES) },
+        message: { type: 'string' },
+        details: { type: 'object', description: 'validation_failed: fields (every invalid field -> message); rate_limited: retryAfter; no_seat: holders; engine_error: reason, timeout' },
+      },
+    },
+  },
+};
+
 export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly status: number;

@@ -2,7 +2,7 @@
  * The public OpenAPI 3.1 description, generated from the route list, the error catalogue and the
  * key scopes (and, through the engine routes, from the engine catalogue). Never written by hand.
  */
-import { ERROR_CODES, type ErrorCode } from './errors.js';
+import { ERROR_CODES, ERROR_ENVELOPE_SCHEMA, type ErrorCode } from './errors.js';
 import { KEY_PATHS_TEXT } from './keyPaths.js';
 import type { RouteSpec } from './routes/route.js';
 import { KEY_SCOPES } from '../store/model.js';
@@ -43,21 +43,7 @@ export function buildOpenApi(routes: RouteSpec[], version: string): Record<strin
         },
       },
       schemas: {
-        Error: {
-          type: 'object',
-          required: ['error'],
-          properties: {
-            error: {
-              type: 'object',
-              required: ['code', 'message'],
-              properties: {
-                code: { enum: Object.keys(ERROR_CODES) },
-                message: { type: 'string' },
-                details: { type: 'object', description: 'validation_failed: fields; rate_limited: retryAfter; no_seat: holders; engine_error: reason, timeout' },
-              },
-            },
-          },
-        },
+        Error: ERROR_ENVELOPE_SCHEMA,
       },
     },
     'x-error-codes': Object.fromEntries(Object.entries(ERROR_CODES).map(([code, v]) => [code, { status: v.status, description: v.title }])),

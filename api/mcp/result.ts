@@ -7,7 +7,7 @@
  * which REST call gives the whole result.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { ApiError, ERROR_CODES } from '../errors.js';
+import { ApiError, ERROR_ENVELOPE_SCHEMA } from '../errors.js';
 import type { RestPointer } from './types.js';
 
 /** Bytes of JSON (UTF-8) a tool's structured result may take; beyond it lists are cut. */
@@ -151,22 +151,6 @@ const TRUNCATION_SCHEMA = {
   },
 };
 
-export const ERROR_ENVELOPE_SCHEMA = {
-  type: 'object',
-  description: 'The REST error envelope, on results with isError: true',
-  required: ['error'],
-  properties: {
-    error: {
-      type: 'object',
-      required: ['code', 'message'],
-      properties: {
-        code: { enum: Object.keys(ERROR_CODES) },
-        message: { type: 'string' },
-        details: { type: 'object', description: 'validation_failed: fields (every invalid field -> message); rate_limited: retryAfter; no_seat: holders; engine_error: reason, timeout' },
-      },
-    },
-  },
-};
 
 /**
  * The published outputSchema of a tool: its result (plus the truncation fields) or the error
