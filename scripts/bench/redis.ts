@@ -4,10 +4,10 @@
  * dir of the bench. Stopped at cleanup like every other child.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { connect } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { trackChild } from './cleanup.js';
 import { freePort } from './processes.js';
+import { answersPing } from '../redisPing.js';
 
 export interface PrivateRedis {
   url: string;
@@ -43,22 +43,4 @@ export async function startRedis(workDir: string): Promise<PrivateRedis> {
     await stop();
     if (attempt >= 3) throw new Error(`redis-server did not start on port ${port}:\n${out}`);
   }
-}
-
-function answersPing(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ port, host: '127.0.0.1' });
-    let reply = '';
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(500, () => done(false));
-    socket.on('error', () => done(false));
-    socket.on('connect', () => socket.write('PING\r\n'));
-    socket.on('data', (d) => {
-      reply += d;
-      if (reply.includes('\r\n')) done(reply.startsWith('+PONG'));
-    });
-  });
 }

@@ -8,10 +8,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { accessSync, constants as fsConstants } from 'node:fs';
-import { connect, createServer, type AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { Redis, type RedisOptions } from 'ioredis';
+import { answersPing } from '../../scripts/redisPing.js';
 
 export interface RedisServer {
   url: string;
@@ -220,23 +221,6 @@ async function spawnRedis(bin: string, port: number): Promise<ChildProcess> {
   }
 }
 
-function answersPing(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ port, host: '127.0.0.1' });
-    let reply = '';
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(500, () => done(false));
-    socket.on('error', () => done(false));
-    socket.on('connect', () => socket.write('PING\r\n'));
-    socket.on('data', (d) => {
-      reply += d;
-      if (reply.includes('\r\n')) done(reply.startsWith('+PONG'));
-    });
-  });
-}
 
 function externalServer(url: string): RedisServer {
   const refuse = () => {
