@@ -48,7 +48,16 @@ export interface EngineDefinition<I extends TObject = TObject, O extends TObject
    * executor adds) and may push warnings for derived quantities outside their range.
    * Throws EngineFailure when there is no physical answer.
    */
-  run(input: Static<I>, warnings: string[]): Static<O>;
+  run(input: Static<I>, warnings: string[], context: RunContext): Static<O>;
+}
+
+/**
+ * Facts about the call a pure function may need beyond its input. `units` is the caller's unit
+ * system: numbers are converted by the units layer, but text output (a simulator deck) is
+ * written by the function itself, in the caller's units unless the input says otherwise.
+ */
+export interface RunContext {
+  units: 'field' | 'metric';
 }
 
 /** Identity helper that keeps the input/output types of a definition literal. */

@@ -3,17 +3,17 @@
  * calculation failures: `{ ok: true, result, warnings }` or `{ ok: false, reason, message }`.
  * This is what crosses a worker thread or a queue (thrown classes do not survive either).
  */
-import type { AnyDefinition, ValidityRange } from './definition.js';
+import type { AnyDefinition, RunContext, ValidityRange } from './definition.js';
 import { EngineFailure, type FailureReason } from './failure.js';
 
 export type ExecutionOutcome =
   | { ok: true; result: Record<string, unknown>; warnings: string[] }
   | { ok: false; reason: FailureReason; message: string };
 
-export function executeDefinition(def: AnyDefinition, input: Record<string, unknown>): ExecutionOutcome {
+export function executeDefinition(def: AnyDefinition, input: Record<string, unknown>, context: RunContext = { units: 'field' }): ExecutionOutcome {
   const warnings = rangeWarnings(def.validity, input);
   try {
-    const result = def.run(input as never, warnings) as Record<string, unknown>;
+    const result = def.run(input as never, warnings, context) as Record<string, unknown>;
     const bad = firstNonFinite(result, '');
     if (bad !== null) {
       return { ok: false, reason: 'no_solution', message: `${def.name} produced a non-finite value at ${bad || 'result'} for this input` };

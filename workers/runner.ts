@@ -10,6 +10,8 @@ export interface EngineJob {
   name: string;
   /** Validated input in field units. */
   input: Record<string, unknown>;
+  /** The caller's unit system (numbers are converted outside; text output follows it). Default field. */
+  units?: 'field' | 'metric';
 }
 
 export type RunOutcome =

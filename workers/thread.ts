@@ -10,5 +10,5 @@ import type { EngineJob } from './runner.js';
 export default function runEngineJob(job: EngineJob): ExecutionOutcome {
   const def = findDefinition(job.name);
   if (!def) return { ok: false, reason: 'invalid_input', message: `unknown engine function ${job.name}` };
-  return executeDefinition(def, job.input);
+  return executeDefinition(def, job.input, { units: job.units ?? 'field' });
 }

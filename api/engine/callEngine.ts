@@ -65,7 +65,7 @@ export async function callEngine(deps: EngineDeps, auth: AuthContext, name: stri
   }
 
   // 10. Run under the time limit.
-  const outcome = await deps.runner.run({ name: def.name, input: prepared.input });
+  const outcome = await deps.runner.run({ name: def.name, input: prepared.input, units: prepared.units });
   if (!outcome.ok) {
     switch (outcome.reason) {
       case 'saturated':

@@ -39,7 +39,7 @@ function evaluate(v: RefVector, def: AnyDefinition, mapping: FunctionMapping, bo
   if (!call.ok) return { status: 'failed', reason: `validation failed: ${call.message} ${JSON.stringify(call.fields)}` };
   let run;
   try {
-    run = executeDefinition(def, call.input);
+    run = executeDefinition(def, call.input, { units: call.units });
   } catch (err) {
     return { status: 'failed', reason: `threw: ${(err as Error).message}` };
   }

@@ -34,7 +34,7 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
       if (Date.now() > job.data.startBy) {
         return { ok: false, reason: 'unavailable', message: 'the call waited longer than its start budget and was not run' };
       }
-      return pool.run({ name: job.data.name, input: job.data.input });
+      return pool.run({ name: job.data.name, input: job.data.input, units: job.data.units });
     },
     {
       prefix: QUEUE_PREFIX,

@@ -78,7 +78,7 @@ export class QueueRunner implements EngineRunner {
     const outcome = new Promise<RunOutcome>((resolve) => this.waiting.set(jobId, { resolve }));
     try {
       await this.bounded(
-        this.queue.add(job.name, { name: job.name, input: job.input, startBy }, {
+        this.queue.add(job.name, { name: job.name, input: job.input, units: job.units, startBy }, {
           jobId,
           attempts: 1,
           removeOnComplete: { age: KEEP_COMPLETED_S },

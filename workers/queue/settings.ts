@@ -17,6 +17,7 @@ export const KEEP_FAILED_S = 3_600;
 export interface EngineJobData {
   name: string;
   input: Record<string, unknown>;
+  units?: 'field' | 'metric';
   /** Epoch ms after which the API no longer waits for the job to start; a worker skips it then. */
   startBy: number;
 }

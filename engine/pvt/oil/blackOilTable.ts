@@ -13,8 +13,8 @@
  * constant-composition compressibility, viscosibility (1/mu) dmu/dp by central difference.
  * DENSITY: oil 62.367 gammaO, gas 14.696 x 28.97 gammaG / (10.731577 x 519.67), brine at 14.696 psia
  * and 60 degF.
- * Deck units follow `deckUnits` ('FIELD' default, 'METRIC'); the JSON numbers follow the call's
- * `units` like every function. A metric call that wants a METRIC deck says deckUnits: 'METRIC'.
+ * Deck units follow `deckUnits` ('FIELD' or 'METRIC'), by default the call's own system; the JSON
+ * numbers follow the call's `units` like every function.
  *
  * References: see `references` below.
  */
@@ -62,7 +62,7 @@ const Input = Type.Object({
   methaneSaturated: Type.Optional(Type.Boolean({ default: false, description: 'Brine saturated with methane at the reference pressure (default false)' })),
   waterMethod: option(WATER_METHODS, "brine correlations: 'SpiveyMcCainNorth' (default) or 'McCain'", 'SpiveyMcCainNorth'),
   pRefPsia: Type.Optional(quantity('pressure', { exclusiveMinimum: 0, description: 'PVTW reference pressure (default: the highest grid pressure)' })),
-  deckUnits: option(DECK_UNITS, "unit convention of the keyword text: 'FIELD' (default) or 'METRIC' (barsa, sm3/sm3, rm3/sm3, kg/m3, 1/bars)", 'FIELD'),
+  deckUnits: option(DECK_UNITS, "unit convention of the keyword text: 'FIELD' or 'METRIC' (barsa, sm3/sm3, rm3/sm3, kg/m3, 1/bars); default: that of the call (units 'metric' -> METRIC)"),
 });
 
 const oilPoint = {
@@ -163,7 +163,7 @@ export const blackOilTable = defineFunction({
     'dry gas (PVDG: z, Bg rb/Mscf, viscosity), water at a reference pressure (PVTW: Bw, Cw, viscosity, viscosibility) and stock-tank densities (DENSITY), as JSON rows and as Eclipse-style keyword text. ' +
     "Oil methods as pvt.oilProperties (methodSet 'ValkoMcCain' default, overrides per property). Gas: total surface gas gravity with DAK/HY z, Piper–McCain–Corredor or Sutton–Wichert–Aziz " +
     "pseudo-criticals and Lee–Gonzalez–Eakin viscosity. Water: brine correlations ('SpiveyMcCainNorth' default or 'McCain') at salinityWtPct, optionally methane-saturated. " +
-    "The keyword text is in deckUnits ('FIELD' default: psia, Mscf/STB, rb/STB, rb/Mscf, cp, 1/psi, lb/ft3; 'METRIC': barsa, sm3/sm3, rm3/sm3, cP, 1/bars, kg/m3) with the units in its comment header; " +
+    "The keyword text is in deckUnits ('FIELD': psia, Mscf/STB, rb/STB, rb/Mscf, cp, 1/psi, lb/ft3; 'METRIC': barsa, sm3/sm3, rm3/sm3, cP, 1/bars, kg/m3; by default the call's own system) with the units in its comment header; " +
     'JSON numbers follow the call’s units. The grid must reach above the bubble point.',
   input: Input,
   output: Output,
@@ -185,7 +185,7 @@ export const blackOilTable = defineFunction({
       source: 'bubble point by pyrestoolbox 3.7.6 oil_pbub (refdata pvt_oil.json oil-pb-VALMC-027); Rsb as given',
     },
   ],
-  run(input, warnings) {
+  run(input, warnings, context) {
     const fluid = resolveFluid(input);
     const methods = methodsOf(input);
     const model = new OilModel(fluid, methods, warnings);
@@ -221,7 +221,7 @@ export const blackOilTable = defineFunction({
       gasDensity: (P_SC * MW_AIR * fluid.gasSG) / (R_GAS * T_SC_R),
     };
     const water = { pRefPsia: pRef, bw: w.Bw, cw: w.cwPerPsi, viscosity: w.viscosityCp, viscosibility, density: w.densityLbFt3 };
-    const deckUnits: DeckUnits = input.deckUnits ?? 'FIELD';
+    const deckUnits: DeckUnits = input.deckUnits ?? (context.units === 'metric' ? 'METRIC' : 'FIELD');
     const deck = deckText({
       units: deckUnits,
       header: deckHeader(deckUnits, fluid, sat, methods, input),

@@ -134,6 +134,14 @@ describe('pvt.blackOilTable', () => {
     expect(records[records.length - 1]?.length).to.be.greaterThan(1);
   });
 
+  it("a metric call gets a METRIC deck unless it asks for FIELD; a field call gets FIELD", () => {
+    const metricGrid = GRID.map((p) => toMetric('psia', p));
+    const body = { units: 'metric', api: 35, TF: (200 - 32) / 1.8, gasSG: 0.75, rsbScfStb: toMetric('scf/STB', 600), psia: metricGrid };
+    expect(ok(blackOilTable, body).deckUnits).to.equal('METRIC');
+    expect(ok(blackOilTable, { ...body, deckUnits: 'FIELD' }).deckUnits).to.equal('FIELD');
+    expect(table.deckUnits).to.equal('FIELD');
+  });
+
   it('a METRIC deck carries the metric numbers of a metric call (barsa, sm3/sm3, rm3/sm3, kg/m3, 1/bars) and says so', () => {
     const metricGrid = GRID.map((p) => toMetric('psia', p));
     const m = ok(blackOilTable, { units: 'metric', deckUnits: 'METRIC', api: 35, TF: (200 - 32) / 1.8, gasSG: 0.75, rsbScfStb: toMetric('scf/STB', 600), psia: metricGrid });

@@ -15,7 +15,7 @@ export function call(def: unknown, body: Record<string, unknown>): Outcome {
   const d = def as AnyDefinition;
   const c = prepareCall(d, body);
   if (!c.ok) return { ok: false, kind: 'validation', fields: c.fields, message: c.message };
-  const r = executeDefinition(d, c.input);
+  const r = executeDefinition(d, c.input, { units: c.units });
   if (!r.ok) return { ok: false, kind: 'engine', reason: r.reason, message: r.message };
   return { ok: true, result: presentResult(d, r.result, r.warnings, c.units) as Result };
 }
