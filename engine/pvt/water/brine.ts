@@ -3,11 +3,16 @@
  * that needs water PVT (pvt.waterProperties, black-oil tables).
  *
  * Methods:
- * - 'SpiveyMcCainNorth' (default): Spivey, McCain & North (2004) brine density and compressibility,
- *   their methane solubility, and Mao & Duan (2009) viscosity, as in McCain, Spivey & Lenn (2011)
- *   Chapter 4 (./spiveyMcCainNorth.ts). Salinity is taken as NaCl.
- * - 'McCain': McCain (1990, 1991) Bw, density rho_sc/Bw, viscosity and Culberson–McKetta methane
- *   solubility (./mccainWater.ts), salinity as total dissolved solids; compressibility by Osif (1988).
+ * - 'SpiveyMcCainNorth' (default): Spivey, McCain & North (2004) brine density and compressibility
+ *   and their methane solubility, as in McCain, Spivey & Lenn (2011) Chapter 4
+ *   (./spiveyMcCainNorth.ts). Salinity is taken as NaCl.
+ * - 'McCain': McCain (1990, 1991) Bw, density rho_sc/Bw and Culberson–McKetta methane solubility
+ *   (./mccainWater.ts), salinity as total dissolved solids; compressibility by Osif (1988).
+ * viscosityMethod (./brineViscosity.ts): 'JonesDoleKestin' (default with SpiveyMcCainNorth; IAPWS
+ * 2008 water, Jones-Dole NaCl term, Kestin pressure factor, dissolved-methane factor, as in
+ * pyrestoolbox 3.7.6), 'MaoDuan' (Mao & Duan 2009 as in McCain et al. 2011) or 'McCain' (default
+ * with McCain). The methane of the viscosity is the Spivey et al. (Duan) molality at the stated
+ * saturation, whichever method set gives the other properties.
  * cwMethod: 'Osif' (default with 'McCain') or 'SpiveyMcCainNorth' (default with it) for the
  * constant-composition compressibility. For a gas-saturated brine the saturated compressibility
  * adds the gas released per psi: Spivey et al. Eq 4.35 with their own solubility, or McCain's
@@ -20,11 +25,12 @@ import { EngineFailure } from '../../failure.js';
 import { rangeWarnings } from '../../execute.js';
 import { METHANE } from '../correlations/components.js';
 import { zBy } from '../correlations/zMethods.js';
+import { brineViscosity, type ViscosityMethod } from './brineViscosity.js';
 import { MCCAIN_WATER_VALIDITY, mccainWater } from './mccainWater.js';
 import { OSIF_VALIDITY, osifCw } from './osif.js';
-import { gPerLFromWtPct } from './salinity.js';
+import { gPerLFromWtPct, molalityFromWtPct } from './salinity.js';
 import { MPA_PER_PSI, spiveyMcCainNorth } from './spiveyMcCainNorth.js';
-import { waterVapourPressure } from './methaneInBrine.js';
+import { methaneInBrine, waterVapourPressure } from './methaneInBrine.js';
 
 export const WATER_METHODS = ['SpiveyMcCainNorth', 'McCain'] as const;
 export type WaterMethod = (typeof WATER_METHODS)[number];
@@ -44,6 +50,8 @@ export interface BrineConditions {
   methaneSaturation: number;
   method: WaterMethod;
   cwMethod?: CwMethod;
+  /** Default: 'JonesDoleKestin' with SpiveyMcCainNorth, 'McCain' with McCain. */
+  viscosityMethod?: ViscosityMethod;
 }
 
 export interface BrineState {
@@ -67,9 +75,13 @@ export function brineState(c: BrineConditions, warnings: string[]): BrineState {
   const cwMethod = c.cwMethod ?? (c.method === 'McCain' ? 'Osif' : 'SpiveyMcCainNorth');
   const spivey = c.method === 'SpiveyMcCainNorth' || cwMethod === 'SpiveyMcCainNorth' ? spiveyMcCainNorth(c.psia, c.TF, c.salinityWtPct, c.methaneSaturation, warnings) : null;
   const osif = cwMethod === 'Osif' ? osifAt(c, warnings) : null;
+  const viscosityMethod = c.viscosityMethod ?? (c.method === 'McCain' ? 'McCain' : 'JonesDoleKestin');
+  const viscosityAt = (methaneMolality: number) =>
+    brineViscosity(viscosityMethod, { psia: c.psia, TF: c.TF, salinityWtPct: c.salinityWtPct, methaneMolality }, warnings);
 
   if (c.method === 'SpiveyMcCainNorth' && spivey) {
-    const out = { ...spivey, sg: spivey.densityLbFt3 / WATER_SC_LBM_FT3 };
+    const { methaneMolality, ...rest } = spivey;
+    const out = { ...rest, sg: spivey.densityLbFt3 / WATER_SC_LBM_FT3, viscosityCp: viscosityAt(methaneMolality) };
     if (osif === null) return out;
     const gas = out.cwSaturatedPerPsi - out.cwUndersaturatedPerPsi;
     return { ...out, cwUndersaturatedPerPsi: osif, cwSaturatedPerPsi: osif + gas };
@@ -77,6 +89,10 @@ export function brineState(c: BrineConditions, warnings: string[]): BrineState {
   warnings.push(...rangeWarnings(MCCAIN_WATER_VALIDITY, { psia: c.psia, TF: c.TF, salinityWtPct: c.salinityWtPct }));
   requireLiquid(c.psia, c.TF);
   const w = mccainWater(c.psia, c.TF, c.salinityWtPct);
+  const methaneMolality =
+    viscosityMethod === 'JonesDoleKestin' && c.methaneSaturation > 0
+      ? c.methaneSaturation * methaneInBrine((c.TF - 32) / 1.8, c.psia * MPA_PER_PSI, molalityFromWtPct(c.salinityWtPct)).molality
+      : 0;
   if (w.rswSaturatedScfStb < 0) {
     warnings.push(`the Culberson–McKetta fit gives a negative methane solubility at ${c.psia} psia, ${c.TF} degF (outside its data); Rsw set to 0`);
     w.rswSaturatedScfStb = 0;
@@ -88,7 +104,7 @@ export function brineState(c: BrineConditions, warnings: string[]): BrineState {
     densityLbFt3: w.densityLbFt3,
     densitySCLbFt3: w.densitySCLbFt3,
     sg: w.densityLbFt3 / WATER_SC_LBM_FT3,
-    viscosityCp: w.viscosityCp,
+    viscosityCp: viscosityAt(methaneMolality),
     cwUndersaturatedPerPsi: cwU,
     cwSaturatedPerPsi: c.methaneSaturation >= 1 ? cwU + (methaneBgRbPerScf(c.psia, c.TF) / w.Bw) * w.drswdp : cwU,
     rswScfStb: c.methaneSaturation * w.rswSaturatedScfStb,
@@ -125,6 +141,8 @@ export interface BrinePropertiesInput {
   methaneSaturated?: boolean;
   /** Method set (default 'SpiveyMcCainNorth'). */
   method?: WaterMethod;
+  /** Viscosity method (default by method set, see brineState). */
+  viscosityMethod?: ViscosityMethod;
 }
 
 export interface BrineProperties {
@@ -140,7 +158,14 @@ export interface BrineProperties {
 /** Brine properties with the default method set; validity warnings go to `warnings` when given. */
 export function brineProperties(input: BrinePropertiesInput, warnings: string[] = []): BrineProperties {
   const s = brineState(
-    { psia: input.psia, TF: input.TF, salinityWtPct: input.salinityWtPct, methaneSaturation: input.methaneSaturated ? 1 : 0, method: input.method ?? 'SpiveyMcCainNorth' },
+    {
+      psia: input.psia,
+      TF: input.TF,
+      salinityWtPct: input.salinityWtPct,
+      methaneSaturation: input.methaneSaturated ? 1 : 0,
+      method: input.method ?? 'SpiveyMcCainNorth',
+      ...(input.viscosityMethod ? { viscosityMethod: input.viscosityMethod } : {}),
+    },
     warnings,
   );
   return { Bw: s.Bw, densityLbFt3: s.densityLbFt3, viscosityCp: s.viscosityCp, cwPerPsi: s.cwUndersaturatedPerPsi, rswScfStb: s.rswScfStb };

@@ -34,14 +34,18 @@
 import type { ValidityRange } from '../../definition.js';
 import { mccainDensitySC } from './salinity.js';
 
+/** Ranges of Bw and the Culberson–McKetta solubility (the viscosity's are MCCAIN_VISCOSITY_VALIDITY). */
 export const MCCAIN_WATER_VALIDITY: ValidityRange[] = [
   { field: 'TF', max: 260, unit: 'degF', note: 'McCain (1991) Bw' },
   { field: 'psia', max: 5000, unit: 'psia', note: 'McCain (1991) Bw' },
+  { field: 'psia', min: 1000, max: 10000, unit: 'psia', note: 'Culberson–McKetta methane solubility data' },
+  { field: 'TF', max: 340, unit: 'degF', note: 'Culberson–McKetta methane solubility data' },
+];
+
+export const MCCAIN_VISCOSITY_VALIDITY: ValidityRange[] = [
   { field: 'TF', min: 100, max: 400, unit: 'degF', note: 'McCain (1991) water viscosity' },
   { field: 'psia', max: 14000, unit: 'psia', note: 'McCain (1991) viscosity pressure correction' },
   { field: 'salinityWtPct', max: 26, unit: 'wt%', note: 'McCain (1991) water viscosity' },
-  { field: 'psia', min: 1000, max: 10000, unit: 'psia', note: 'Culberson–McKetta methane solubility data' },
-  { field: 'TF', max: 340, unit: 'degF', note: 'Culberson–McKetta methane solubility data' },
 ];
 
 export function mccainBw(psia: number, TF: number): number {

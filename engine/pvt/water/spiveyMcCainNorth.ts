@@ -11,7 +11,7 @@
  *   V_g = z R T / p, z of methane by Dranchuk–Abou-Kassem with methane's critical point   (4.34)
  *   Rsw = n V_g,sc / (w / rho_b,sc): the gas volume at 60 degF and 14.696 psia (real gas,
  *         z_sc = 0.9979) per volume of stock-tank brine                              (scf/STB)
- *   viscosity: Mao & Duan (2009) with the pure-water density of Spivey et al. (no dissolved-gas term).
+ *   viscosity: not part of this state; ./brineViscosity.ts by method, from the methane molality n.
  *
  * A brine below full saturation (s < 1) is above its bubble point: no gas comes out of solution
  * as pressure falls, so its total compressibility is the undersaturated one.
@@ -21,14 +21,13 @@
  * Checked example: 2500 psia, 175 degF, 15 wt% NaCl, methane-saturated -> Bw 1.0272, Rsw 7.349
  * scf/STB (refdata pvt_water.json water-spivey-046, pyrestoolbox 3.7.6 brine_props).
  *
- * References: see spiveyBrine.ts, methaneInBrine.ts and maoDuanViscosity.ts.
+ * References: see spiveyBrine.ts and methaneInBrine.ts.
  */
 import type { ValidityRange } from '../../definition.js';
 import { rangeWarnings } from '../../execute.js';
 import { EngineFailure } from '../../failure.js';
 import { METHANE } from '../correlations/components.js';
 import { zBy } from '../correlations/zMethods.js';
-import { maoDuanViscosity } from './maoDuanViscosity.js';
 import { methaneInBrine, R_MPA_CM3, waterVapourPressure } from './methaneInBrine.js';
 import { M_NACL, molalityFromWtPct } from './salinity.js';
 import { spiveyBrineDensity } from './spiveyBrine.js';
@@ -55,7 +54,8 @@ export interface SpiveyBrineState {
   Bw: number;
   densityLbFt3: number;
   densitySCLbFt3: number;
-  viscosityCp: number;
+  /** Dissolved methane n, mol/kg water. */
+  methaneMolality: number;
   cwUndersaturatedPerPsi: number;
   cwSaturatedPerPsi: number;
   rswScfStb: number;
@@ -95,7 +95,7 @@ export function spiveyMcCainNorth(psia: number, tF: number, salinityWtPct: numbe
     Bw: volume / stockTankVolume,
     densityLbFt3: ((w + M_CH4 * n) / volume) * LBM_FT3_PER_G_CM3,
     densitySCLbFt3: stockTank.rho * LBM_FT3_PER_G_CM3,
-    viscosityCp: maoDuanViscosity(tK, spiveyBrineDensity(tC, pMPa, 0).rho, m),
+    methaneMolality: n,
     cwUndersaturatedPerPsi: cwU * MPA_PER_PSI,
     cwSaturatedPerPsi: cwS * MPA_PER_PSI,
     rswScfStb: n * rswPerMolality,

@@ -25,19 +25,26 @@ describe('pvt.waterProperties', () => {
       expect(osif.map((r) => r.run()).filter((o) => o.status !== 'passed')).to.deep.equal([]);
     });
 
-    it('Spivey–McCain–North vectors (pyrestoolbox 3.7.6 brine_props): Bw, sg, both compressibilities and Rsw are within tolerance on every row', () => {
+    it('every Spivey–McCain–North vector (pyrestoolbox 3.7.6 brine_props) passes on every output, viscosity by the default JonesDoleKestin chain', () => {
       const spivey = rows.filter((r) => r.v.id.startsWith('water-spivey-'));
       expect(spivey).to.have.length(83);
-      const other = spivey.flatMap((r) => (r.run().mismatches ?? []).filter((m) => m.output !== 'viscosity').map((m) => `${r.v.id} ${m.output}: ${m.message}`));
-      expect(other).to.deep.equal([]);
+      const notPassed = spivey.map((r) => r.run()).filter((o) => o.status !== 'passed');
+      expect(notPassed.map((o) => `${o.id}: ${o.reason}`)).to.deep.equal([]);
     });
 
-    it('Spivey–McCain–North viscosity is Mao & Duan (2009) as in McCain et al. (2011): the vectors differ where pyrestoolbox adds its own salt/pressure and dissolved-methane terms', () => {
-      // Gas-free pure water rows agree (same water equation); methane-saturated rows differ by 1-7%,
-      // a dissolved-gas viscosity term that neither Spivey et al. (2004) nor McCain et al. (2011) have.
-      const spivey = rows.filter((r) => r.v.id.startsWith('water-spivey-') && r.v.inputs.salinityWtPct === 0 && r.v.inputs.methaneSaturation === 0);
-      expect(spivey.length).to.be.greaterThan(5);
-      for (const r of spivey) expect((r.run().mismatches ?? []).map((m) => m.output), r.v.id).to.not.include('viscosity');
+    it('all 147 pvt_water.json vectors pass', () => {
+      expect(rows).to.have.length(147);
+      expect(rows.map((r) => r.run()).filter((o) => o.status !== 'passed')).to.deep.equal([]);
+    });
+
+    it('with viscosityMethod MaoDuan the gas-free fresh-water vectors still agree (same IAPWS-quality water) but methane-saturated ones do not (no dissolved-gas term)', () => {
+      const spivey = rows.filter((r) => r.v.id.startsWith('water-spivey-') && r.v.inputs.salinityWtPct === 0);
+      const rel = (r: (typeof spivey)[number]) => {
+        const got = ok(def, { ...r.v.inputs, viscosityMethod: 'MaoDuan' }).result.viscosity as number;
+        return got / (r.v.expected.viscosity as number) - 1;
+      };
+      for (const r of spivey.filter((x) => x.v.inputs.methaneSaturation === 0)) expect(Math.abs(rel(r)), r.v.id).to.be.lessThan(2e-3);
+      for (const r of spivey.filter((x) => x.v.inputs.methaneSaturation === 1)) expect(rel(r), r.v.id).to.be.lessThan(-8e-3);
     });
   });
 
@@ -154,12 +161,71 @@ describe('pvt.waterProperties', () => {
     });
   });
 
+  describe('viscosityMethod', () => {
+    const at = { psia: 3000, TF: 200, salinityWtPct: 10 };
+
+    it('defaults to JonesDoleKestin with SpiveyMcCainNorth and to McCain with method McCain', () => {
+      expect(ok(def, at).result.viscosity).to.equal(ok(def, { ...at, viscosityMethod: 'JonesDoleKestin' }).result.viscosity);
+      expect(ok(def, { ...at, method: 'McCain' }).result.viscosity).to.equal(ok(def, { ...at, method: 'SpiveyMcCainNorth', viscosityMethod: 'McCain' }).result.viscosity);
+    });
+
+    it('viscosity depends on the method set only through the dissolved methane: McCain Bw with the JonesDoleKestin chain gives the Spivey-set viscosity', () => {
+      const spivey = ok(def, { ...at, methaneSaturation: 1 }).result.viscosity;
+      expect(ok(def, { ...at, methaneSaturation: 1, method: 'McCain', viscosityMethod: 'JonesDoleKestin' }).result.viscosity).to.be.closeTo(spivey, 1e-12);
+    });
+
+    it('dissolved methane raises the JonesDoleKestin viscosity and leaves MaoDuan and McCain unchanged (they have no dissolved-gas term)', () => {
+      const sat = (v: string) => ok(def, { ...at, methaneSaturation: 1, viscosityMethod: v }).result.viscosity;
+      const free = (v: string) => ok(def, { ...at, viscosityMethod: v }).result.viscosity;
+      expect(sat('JonesDoleKestin') / free('JonesDoleKestin')).to.be.within(1.005, 1.06);
+      expect(sat('MaoDuan')).to.equal(free('MaoDuan'));
+      expect(sat('McCain')).to.equal(free('McCain'));
+    });
+
+    it('the gas-free chain and Mao & Duan agree within 3% inside Kestin et al. (1981) data (20-150 degC, 35 MPa), both being fits of such measurements', () => {
+      for (const TF of [100, 200, 300]) {
+        for (const salinityWtPct of [0, 10, 25]) {
+          const jdk = ok(def, { psia: 4000, TF, salinityWtPct }).result.viscosity;
+          const md = ok(def, { psia: 4000, TF, salinityWtPct, viscosityMethod: 'MaoDuan' }).result.viscosity;
+          expect(Math.abs(jdk / md - 1), `${TF} degF ${salinityWtPct} wt%`).to.be.lessThan(0.03);
+        }
+      }
+    });
+
+    it('when the chain runs beyond Kestin data (10,000 psia, 325 degF) or methane beyond Ostermann data, then warnings say which term is held or extrapolated', () => {
+      const w = ok(def, { psia: 10000, TF: 325, salinityWtPct: 10, methaneSaturation: 1 }).warnings.join('\n');
+      expect(w).to.match(/psia 10000 psia is above .*Kestin et al\. \(1981\).*35 MPa value/);
+      expect(w).to.match(/TF 325 degF is above .*Kestin et al\. \(1981\)/);
+      expect(w).to.match(/above .*Ostermann et al\. \(1985\)/);
+      expect(ok(def, { psia: 10000, TF: 150, salinityWtPct: 0 }).warnings.join('\n')).to.not.match(/Kestin|Ostermann/);
+    });
+
+    it('above 100 MPa (IAPWS-IF97 Region 1) the chain warns and still answers', () => {
+      const { result, warnings } = ok(def, { psia: 20000, TF: 200, salinityWtPct: 5 });
+      expect(result.viscosity).to.be.greaterThan(0);
+      expect(warnings.join('\n')).to.match(/IAPWS-IF97 Region 1/);
+    });
+
+    it('when viscosityMethod is unknown, then validation fails (400)', () => {
+      const r = call(def, { ...at, viscosityMethod: 'Batzle' });
+      expect(r).to.include({ ok: false, reason: 'validation' });
+    });
+  });
+
   describe('brineProperties (the import for black-oil tables)', () => {
     it('returns Bw, density, viscosity, cw and Rsw of the default method set, equal to pvt.waterProperties', () => {
       const b = brineProperties({ psia: 3000, TF: 200, salinityWtPct: 5, methaneSaturated: true });
       const r = ok(def, { psia: 3000, TF: 200, salinityWtPct: 5, methaneSaturation: 1 }).result;
       expect(b).to.deep.equal({ Bw: r.bw, densityLbFt3: r.density, viscosityCp: r.viscosity, cwPerPsi: r.cwUndersaturated, rswScfStb: r.rsw });
       expect(brineProperties({ psia: 3000, TF: 200, salinityWtPct: 5 }).rswScfStb).to.equal(0);
+    });
+
+    it('takes a viscosityMethod and keeps the other properties', () => {
+      const chain = brineProperties({ psia: 3000, TF: 200, salinityWtPct: 5, methaneSaturated: true });
+      const md = brineProperties({ psia: 3000, TF: 200, salinityWtPct: 5, methaneSaturated: true, viscosityMethod: 'MaoDuan' });
+      expect(md.Bw).to.equal(chain.Bw);
+      expect(md.viscosityCp).to.equal(ok(def, { psia: 3000, TF: 200, salinityWtPct: 5, methaneSaturation: 1, viscosityMethod: 'MaoDuan' }).result.viscosity);
+      expect(md.viscosityCp).to.be.lessThan(chain.viscosityCp);
     });
 
     it('takes the McCain set when asked and passes warnings to the caller', () => {
