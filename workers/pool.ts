@@ -1,37 +1,54 @@
 /**
- * The piscina pool that runs engine calls on worker threads, with the time limit as an abort
- * signal (piscina terminates a thread that is still running when it fires and replaces it) and
- * a bounded queue (overflow = saturated). Used in-process by the embedded API node and by each
- * `worker` process of the distributed deployment.
+ * The piscina pool that runs engine calls on worker threads. Used in-process by the embedded API
+ * node and by each `worker` process of the distributed deployment.
+ *
+ * - Time limit: counted from the moment a thread starts the call (see startFlags.ts); when it
+ *   passes, the abort signal makes piscina terminate the thread and replace it.
+ * - Waiting: a call that no thread starts within `maxWaitMs` (default the time limit, at least
+ *   10 s so a replacement thread's start-up fits) gives up as saturated (429): a queued call
+ *   never waits without bound.
+ * - Admission: at most threads + maxQueue calls in flight, counted here — piscina puts tasks that
+ *   carry an abort signal on a side queue that its maxQueue does not bound (seen with 5.3).
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { EngineJob, EngineRunner, RunOutcome } from './runner.js';
+import { StartFlags } from './startFlags.js';
 
 export interface PoolOptions {
   /** Worker threads (default: available cores). */
   threads?: number;
-  /** Time limit of one call in ms, queue wait included. */
+  /** Time limit of one call in ms, from the moment a thread starts it. */
   timeoutMs: number;
   /** Calls allowed to wait for a thread; beyond it calls are refused as saturated. */
   maxQueue: number;
   /** Thread entry module (default: workers/thread.js); tests substitute one with extra tasks. */
   filename?: string;
+  /** Longest wait for a thread in ms (default max(timeoutMs, 10 000)). */
+  maxWaitMs?: number;
   /** Heap limit per thread in MB (default 512). */
   maxOldGenerationSizeMb?: number;
 }
 
+const MIN_WAIT_MS = 10_000;
+
+/** What a thread receives: the job and the slot of its start flag. */
+export type PoolTask = EngineJob & { startSlot: number };
+
+const SATURATED: RunOutcome = { ok: false, reason: 'saturated', message: 'Every engine thread is busy and the queue is full' };
+
 export class EnginePool implements EngineRunner {
-  private readonly pool: Piscina<EngineJob, RunOutcome>;
+  private readonly pool: Piscina<PoolTask, RunOutcome>;
   private readonly timeoutMs: number;
-  private readonly capacity: number;
-  private inFlight = 0;
+  private readonly maxWaitMs: number;
+  private readonly startFlags: StartFlags;
   readonly threads: number;
 
   constructor(options: PoolOptions) {
     this.threads = options.threads ?? availableParallelism();
     this.timeoutMs = options.timeoutMs;
-    this.capacity = this.threads + options.maxQueue;
+    this.maxWaitMs = options.maxWaitMs ?? Math.max(options.timeoutMs, MIN_WAIT_MS);
+    this.startFlags = new StartFlags(this.threads + options.maxQueue);
     this.pool = new Piscina({
       filename: options.filename ?? new URL('./thread.js', import.meta.url).href,
       minThreads: this.threads,
@@ -39,32 +56,36 @@ export class EnginePool implements EngineRunner {
       maxQueue: Math.max(1, options.maxQueue),
       idleTimeout: 60_000,
       resourceLimits: { maxOldGenerationSizeMb: options.maxOldGenerationSizeMb ?? 512 },
+      workerData: { startFlags: this.startFlags.buffer },
     });
   }
 
-  /** Calls running or waiting here now. */
-  get load(): number {
-    return this.inFlight;
-  }
-
   async run(job: EngineJob, timeoutMs = this.timeoutMs): Promise<RunOutcome> {
-    // Admission is counted here: piscina puts tasks that carry an abort signal on a side queue
-    // that its maxQueue does not bound (seen with piscina 5.3), so its own limit is not enough.
-    if (this.inFlight >= this.capacity) return { ok: false, reason: 'saturated', message: 'Every engine thread is busy and the queue is full' };
-    this.inFlight += 1;
-    const signal = AbortSignal.timeout(timeoutMs);
+    const slot = this.startFlags.acquire();
+    if (slot === null) return SATURATED;
+    const controller = new AbortController();
+    let started = false;
+    let settled = false;
+    let timer = setTimeout(() => controller.abort(), this.maxWaitMs); // the wait for a thread
+    this.startFlags.whenRaised(slot, () => {
+      if (settled) return;
+      started = true;
+      clearTimeout(timer);
+      timer = setTimeout(() => controller.abort(), timeoutMs); // the run itself
+    });
     try {
-      return await this.pool.run(job, { signal });
+      return await this.pool.run({ ...job, startSlot: slot }, { signal: controller.signal });
     } catch (err) {
-      if (signal.aborted || (err as Error)?.name === 'AbortError') {
+      if (controller.signal.aborted || (err as Error)?.name === 'AbortError') {
+        if (!started) return { ok: false, reason: 'saturated', message: `No engine thread could start this call within ${this.maxWaitMs} ms` };
         return { ok: false, reason: 'timeout', message: `${job.name} did not finish within the time limit of ${timeoutMs} ms and was stopped`, timeoutMs };
       }
-      if ((err as Error)?.message === 'Task queue is at limit') {
-        return { ok: false, reason: 'saturated', message: 'Every engine thread is busy and the queue is full' };
-      }
+      if ((err as Error)?.message === 'Task queue is at limit') return SATURATED;
       throw err;
     } finally {
-      this.inFlight -= 1;
+      settled = true;
+      clearTimeout(timer);
+      this.startFlags.release(slot);
     }
   }
 

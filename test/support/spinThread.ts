@@ -3,10 +3,11 @@
  * (`test.spin`) and one that sleeps (`test.sleep`, busy-waiting `input.ms`), to prove the time
  * limit really stops a thread and to fill the pool on purpose.
  */
-import runEngineJob from '../../workers/thread.js';
-import type { EngineJob } from '../../workers/runner.js';
+import runEngineJob, { markStarted } from '../../workers/thread.js';
+import type { PoolTask } from '../../workers/pool.js';
 
-export default function testThread(job: EngineJob) {
+export default function testThread(job: PoolTask) {
+  markStarted(job);
   if (job.name === 'test.spin') {
     for (;;) {
       /* never returns */

@@ -41,4 +41,40 @@ describe('engine pool (workers/pool.ts)', () => {
       await pool.close();
     }
   });
+
+  it('counts the time limit from the start of the run, not the wait: queued calls each get the whole limit', async () => {
+    const pool = new EnginePool({ threads: 1, timeoutMs: 400, maxQueue: 4, filename: spinThread });
+    try {
+      await pool.run({ name: 'test.sleep', input: { ms: 1 } });
+      // Three 250 ms calls on one thread: the third waits 500 ms, more than the 400 ms limit.
+      const outcomes = await Promise.all([1, 2, 3].map(() => pool.run({ name: 'test.sleep', input: { ms: 250 } })));
+      expect(outcomes.map((o) => o.ok)).to.deep.equal([true, true, true]);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("does not charge a replacement thread's start-up to the call after a timeout", async () => {
+    const pool = new EnginePool({ threads: 1, timeoutMs: 150, maxQueue: 4, filename: spinThread });
+    try {
+      expect(await pool.run({ name: 'test.spin', input: {} })).to.deep.include({ ok: false, reason: 'timeout' });
+      const next = await pool.run({ name: 'pvt.zFactor', input: { ppr: 2, tpr: 1.5, zMethod: 'DAK' } });
+      expect(next.ok, JSON.stringify(next)).to.equal(true);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('gives up on a call no thread starts within maxWaitMs, as saturated', async () => {
+    const pool = new EnginePool({ threads: 1, timeoutMs: 5_000, maxWaitMs: 200, maxQueue: 4, filename: spinThread });
+    try {
+      await pool.run({ name: 'test.sleep', input: { ms: 1 } });
+      const [first, second] = await Promise.all([pool.run({ name: 'test.sleep', input: { ms: 600 } }), pool.run({ name: 'test.sleep', input: { ms: 1 } })]);
+      expect(first.ok).to.equal(true);
+      expect(second).to.deep.include({ ok: false, reason: 'saturated' });
+      expect((second as { message: string }).message).to.match(/within 200 ms/);
+    } finally {
+      await pool.close();
+    }
+  });
 });
