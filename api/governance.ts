@@ -15,11 +15,13 @@ import { redisOptions } from '../workers/queue/producer.js';
 export interface Governance {
   limits: RequestLimits;
   seats: Seats;
+  /** Resolves once the backend can answer (at once for memory). */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
 
 export function memoryGovernance(): Governance {
-  return { limits: memoryRequestLimits(), seats: memorySeats(), close: async () => undefined };
+  return { limits: memoryRequestLimits(), seats: memorySeats(), ready: async () => undefined, close: async () => undefined };
 }
 
 export function redisGovernance(redisUrl: string, commandTimeoutMs = 2_000): Governance {
@@ -35,6 +37,7 @@ export function redisGovernance(redisUrl: string, commandTimeoutMs = 2_000): Gov
   return {
     limits: guardLimits(redisRequestLimits(redis)),
     seats: guardSeats(redisSeats(redis)),
+    ready: () => (redis.status === 'ready' ? Promise.resolve() : new Promise<void>((resolve) => redis.once('ready', () => resolve()))),
     close: async () => {
       redis.disconnect();
     },

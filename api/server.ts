@@ -40,7 +40,8 @@ export async function startServer(config: Readonly<Config>, options: StartOption
   const governance = config.redisUrl ? redisGovernance(config.redisUrl) : memoryGovernance();
   const runner = options.runner ?? createRunner(config);
   // Redis may be away at start: serve anyway (calls get 503 until it returns), waiting briefly.
-  if (runner instanceof QueueRunner) await Promise.race([runner.ready().catch(() => undefined), delay(2_000)]);
+  const connected = Promise.all([governance.ready(), runner instanceof QueueRunner ? runner.ready() : undefined]);
+  await Promise.race([connected.catch(() => undefined), delay(2_000)]);
   // One-box mode: this API node also consumes the queue it produces to.
   const consumer: Consumer | null =
     config.redisUrl && config.workerInProcess
