@@ -33,8 +33,14 @@ export interface ApiKeyStore {
   listByMember(memberId: string): Promise<ApiKeyRecord[]>;
   /** Atomically sets revokedAt/revokedBy when not yet revoked; returns the record after. */
   revoke(id: string, at: string, by: string): Promise<{ record: ApiKeyRecord; changed: boolean } | undefined>;
-  /** Records use times (lastUsedAt, lastUseAuditedAt); fields left undefined are unchanged. */
-  touch(id: string, times: { lastUsedAt?: string; lastUseAuditedAt?: string }): Promise<void>;
+  /** Records the key's last-used time. */
+  touch(id: string, times: { lastUsedAt: string }): Promise<void>;
+  /**
+   * Atomically: when the key's last use audit is older than `intervalMs` (or there is none), sets
+   * it to `at` and returns true; otherwise false. Every API node asks this before writing a
+   * `key.used` audit entry, so a key is audited at most once per interval across all of them.
+   */
+  claimUseAudit(id: string, at: string, intervalMs: number): Promise<boolean>;
 }
 
 export interface AuditLog {

@@ -1,7 +1,8 @@
 /**
  * Key use bookkeeping off the hot path: last-used time (stored at most once a minute per key)
  * and the `key.used` audit entry (first use, then at most once an hour per key, with method and
- * path). Writes are fire-and-forget; a failure is logged, never fails the request.
+ * path, claimed atomically in the store so several API nodes never audit the same hour twice).
+ * Writes are fire-and-forget; a failure is logged, never fails the request.
  */
 import type { Logger } from '../log.js';
 import { newId } from './ids.js';
@@ -30,8 +31,9 @@ export class KeyUseRecorder {
     const iso = now.toISOString();
     this.written.set(key.id, { lastUsed: touchUsed ? t : seen.lastUsed, audited: audit ? t : seen.audited });
     const work = (async () => {
-      await this.store.keys.touch(key.id, { lastUsedAt: iso, ...(audit ? { lastUseAuditedAt: iso } : {}) });
-      if (audit) {
+      if (touchUsed) await this.store.keys.touch(key.id, { lastUsedAt: iso });
+      // The store decides, atomically across API nodes, whether this use is the one to audit.
+      if (audit && (await this.store.keys.claimUseAudit(key.id, iso, USE_AUDIT_INTERVAL_MS))) {
         await this.store.audit.append({
           id: newId('aud'),
           companyId,

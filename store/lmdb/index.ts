@@ -128,15 +128,20 @@ export function openLmdbStore(options: LmdbOptions): Store {
           return { record: next, changed: true };
         });
       },
+      async claimUseAudit(id, at, intervalMs) {
+        return root.transaction(() => {
+          const cur = keys.get(id);
+          if (!cur) return false;
+          if (cur.lastUseAuditedAt && Date.parse(at) - Date.parse(cur.lastUseAuditedAt) < intervalMs) return false;
+          keys.put(id, { ...cur, lastUseAuditedAt: at });
+          return true;
+        });
+      },
       async touch(id, times) {
         await root.transaction(() => {
           const cur = keys.get(id);
           if (!cur) return;
-          keys.put(id, {
-            ...cur,
-            lastUsedAt: times.lastUsedAt ?? cur.lastUsedAt,
-            lastUseAuditedAt: times.lastUseAuditedAt ?? cur.lastUseAuditedAt,
-          });
+          keys.put(id, { ...cur, lastUsedAt: times.lastUsedAt });
         });
       },
     },

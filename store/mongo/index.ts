@@ -122,8 +122,16 @@ export async function openMongoStore(options: MongoOptions): Promise<Store> {
         return current ? { record: current, changed: false } : undefined;
       },
       async touch(id, times) {
-        const set = Object.fromEntries(Object.entries(times).filter(([, v]) => v !== undefined));
-        if (Object.keys(set).length) await keys.updateOne({ _id: id }, { $set: set });
+        await keys.updateOne({ _id: id }, { $set: { lastUsedAt: times.lastUsedAt } });
+      },
+      async claimUseAudit(id, at, intervalMs) {
+        // ISO times of one format compare as strings.
+        const due = new Date(Date.parse(at) - intervalMs).toISOString();
+        const claimed = await keys.findOneAndUpdate(
+          { _id: id, $or: [{ lastUseAuditedAt: null }, { lastUseAuditedAt: { $lte: due } }] },
+          { $set: { lastUseAuditedAt: at } },
+        );
+        return claimed !== null;
       },
     },
     audit: {

@@ -91,6 +91,19 @@ export function storeContract(name: string, open: () => Promise<{ store: Store; 
       expect(k?.lastUseAuditedAt).to.equal(null);
     });
 
+    it('claims a key-use audit at most once per interval, atomically', async () => {
+      await store.companies.create(company('c1'));
+      await store.members.create(member('m1', 'c1'));
+      await store.keys.insertIfUnderLimit(key('k1', 'm1', 'c1'), 25, new Date());
+      const hour = 3_600_000;
+      const claims = await Promise.all(Array.from({ length: 10 }, () => store.keys.claimUseAudit('k1', '2026-01-01T00:00:00.000Z', hour)));
+      expect(claims.filter(Boolean)).to.have.length(1);
+      expect(await store.keys.claimUseAudit('k1', '2026-01-01T00:59:59.999Z', hour)).to.equal(false);
+      expect(await store.keys.claimUseAudit('k1', '2026-01-01T01:00:00.000Z', hour)).to.equal(true);
+      expect((await store.keys.get('k1'))?.lastUseAuditedAt).to.equal('2026-01-01T01:00:00.000Z');
+      expect(await store.keys.claimUseAudit('missing', '2026-01-01T00:00:00.000Z', hour)).to.equal(false);
+    });
+
     it('lists audit entries per company, newest first', async () => {
       for (const [i, at] of ['2026-01-01T00:00:00.000Z', '2026-01-03T00:00:00.000Z', '2026-01-02T00:00:00.000Z'].entries()) {
         await store.audit.append({ id: `a${i}`, companyId: 'c1', at, actor: 'm1', action: 'key.used', details: {} });

@@ -95,6 +95,15 @@ describe('distributed deployment: two API nodes, worker processes, Redis', funct
     }
   });
 
+  it('audits a key used on both nodes once (first use), not once per node', async () => {
+    const acct = await createAccount(asServer());
+    await Promise.all([urlA, urlB, urlA, urlB].map((url) => call(url, '/v1/me', { key: acct.key, address: freshAddress() })));
+    const uses = async () => (await store.audit.list(acct.company.id)).filter((e) => e.action === 'key.used');
+    for (let i = 0; i < 40 && (await uses()).length === 0; i++) await delay(25);
+    await delay(300); // a second node's write would have landed by now
+    expect(await uses()).to.have.length(1);
+  });
+
   it('shares the per-key limit: 125 calls over two nodes, exactly 120 accepted', async () => {
     const acct = await createAccount(asServer());
     const results = await Promise.all(
