@@ -209,6 +209,30 @@ describe('distributed deployment: two API nodes, worker processes, Redis', funct
     expect((await post(urlB, acct.key, 'pvt.zFactor', { ppr: 2, tpr: 1.5 })).status).to.equal(200);
   });
 
+  it('an API node started while Redis is down answers a JSON 503, and serves once Redis is up, without a restart', async function () {
+    requireControl(this, redis);
+    const acct = await createAccount(asServer());
+    await redis.stop();
+    const late = spawnServer(env);
+    try {
+      const url = await late.ready; // it starts anyway (bounded wait for Redis)
+      const down = await call(url, '/v1/me', { key: acct.key, address: freshAddress() });
+      expect(down.status).to.equal(503);
+      expect(down.body.error.code).to.equal('unavailable');
+      await redis.restart();
+      await startWorker();
+      let last: CallResult | undefined;
+      for (let i = 0; i < 60; i++) {
+        last = await post(url, acct.key, 'pvt.zFactor', { ppr: 2, tpr: 1.5 });
+        if (last.status === 200) break;
+        await delay(500);
+      }
+      expect(last!.status, JSON.stringify(last!.body)).to.equal(200);
+    } finally {
+      expect(await late.stop()).to.equal(0);
+    }
+  });
+
   it('one-box mode: an API node with WORKER_IN_PROCESS serves calls without a worker process', async () => {
     for (const w of workers.splice(0)) await w.stop('SIGTERM');
     const box = spawnServer({ ...env, WORKER_IN_PROCESS: 'true' });
