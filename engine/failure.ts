@@ -13,10 +13,3 @@ export class EngineFailure extends Error {
     this.reason = reason;
   }
 }
-
-/** Throws `no_solution` unless every value is a finite number (engine results never carry NaN/Infinity). */
-export function assertFinite(label: string, ...values: number[]): void {
-  for (const v of values) {
-    if (!Number.isFinite(v)) throw new EngineFailure('no_solution', `${label} is not a finite number for this input`);
-  }
-}
