@@ -4,25 +4,13 @@
  * (DAK, Piper–McCain–Corredor) and validity warnings. Correlations: engine/pvt/correlations/*.
  * Units: gasSG air = 1; mole fractions; psia; degF.
  */
-import Type from 'typebox';
 import { EngineFailure } from '../failure.js';
-import { quantity } from '../quantity.js';
 import { RANKINE_OFFSET, type GasImpurities, type PseudoCriticals } from '../pvt/correlations/nonHydrocarbons.js';
-import { PC_METHODS, pseudoCriticalsBy, type PcMethod } from '../pvt/correlations/pcMethods.js';
-import { Z_METHODS, zBy, zRangeWarnings, type ZMethod } from '../pvt/correlations/zMethods.js';
+import { GAS_INPUTS } from '../pvt/correlations/gasInputs.js';
+import { pseudoCriticalsBy, type PcMethod } from '../pvt/correlations/pcMethods.js';
+import { zBy, zRangeWarnings, type ZMethod } from '../pvt/correlations/zMethods.js';
 
-const moleFraction = (name: string) =>
-  Type.Optional(quantity('dimensionless', { minimum: 0, maximum: 1, default: 0, unit: 'mole fraction', description: `${name} mole fraction in the gas` }));
-
-/** Input properties describing the gas (spread into a function's Type.Object). */
-export const GAS_INPUTS = {
-  gasSG: quantity('dimensionless', { exclusiveMinimum: 0, unit: 'air=1', description: 'Gas specific gravity (air = 1), whole gas including non-hydrocarbons' }),
-  yCO2: moleFraction('CO2'),
-  yH2S: moleFraction('H2S'),
-  yN2: moleFraction('N2'),
-  zMethod: Type.Optional(Type.Enum(Z_METHODS, { default: 'DAK', description: "z-factor: 'DAK' Dranchuk & Abou-Kassem (1975), 'HY' Hall & Yarborough (1973)" })),
-  pcMethod: Type.Optional(Type.Enum(PC_METHODS, { default: 'PiperMcCainCorredor', description: "pseudo-criticals: 'PiperMcCainCorredor' (1993) or 'SuttonWichertAziz'" })),
-};
+export { GAS_INPUTS };
 
 export interface GasDescription {
   gasSG: number;

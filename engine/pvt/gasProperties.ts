@@ -23,18 +23,12 @@ import { EngineFailure } from '../failure.js';
 import { quantity, quantityOrArray } from '../quantity.js';
 import { gasViscosityLGE, LGE_METHODS, LGE_RANGE, type LgeMethod } from './correlations/gasViscosityLGE.js';
 import { MW_AIR, P_SC, R_GAS, RANKINE_OFFSET, T_SC_R, type GasImpurities, type PseudoCriticals } from './correlations/nonHydrocarbons.js';
-import { piperMcCainCorredor } from './correlations/piperMcCainCorredor.js';
-import { suttonWichertAziz } from './correlations/suttonWichertAziz.js';
-import { Z_METHODS, zBy, zRangeWarnings, type ZMethod } from './correlations/zMethods.js';
-
-const PC_METHODS = ['PiperMcCainCorredor', 'SuttonWichertAziz'] as const;
-type PcMethod = (typeof PC_METHODS)[number];
+import { GAS_INPUTS } from './correlations/gasInputs.js';
+import { pseudoCriticalsBy } from './correlations/pcMethods.js';
+import { zBy, zRangeWarnings, type ZMethod } from './correlations/zMethods.js';
 
 /** ft3 per bbl: 0.158987294928 m3 / 0.028316846592 m3 (both exact). */
 const FT3_PER_BBL = 0.158987294928 / 0.028316846592;
-
-const moleFraction = (name: string) =>
-  Type.Optional(quantity('dimensionless', { minimum: 0, maximum: 1, default: 0, unit: 'mole fraction', description: `${name} mole fraction in the gas` }));
 
 const options = <T extends string[]>(values: readonly [...T], def: T[number], description: string) =>
   Type.Optional(Type.Enum(values, { default: def, description }));
@@ -42,12 +36,7 @@ const options = <T extends string[]>(values: readonly [...T], def: T[number], de
 const Input = Type.Object({
   psia: quantityOrArray('pressure', { exclusiveMinimum: 0, description: 'Pressure, or a list of pressures' }),
   TF: quantity('temperature', { exclusiveMinimum: -RANKINE_OFFSET, description: 'Temperature' }),
-  gasSG: quantity('dimensionless', { exclusiveMinimum: 0, unit: 'air=1', description: 'Gas specific gravity (air = 1), whole gas including non-hydrocarbons' }),
-  yCO2: moleFraction('CO2'),
-  yH2S: moleFraction('H2S'),
-  yN2: moleFraction('N2'),
-  zMethod: options(Z_METHODS, 'DAK', "z-factor: 'DAK' Dranchuk & Abou-Kassem (1975), 'HY' Hall & Yarborough (1973)"),
-  pcMethod: options(PC_METHODS, 'PiperMcCainCorredor', "pseudo-criticals: 'PiperMcCainCorredor' (1993) or 'SuttonWichertAziz' (Sutton 1985 + Kay + Wichert–Aziz 1972)"),
+  ...GAS_INPUTS,
   viscosityMethod: options(LGE_METHODS, 'LGE-McCain', "viscosity: 'LGE-McCain' (Lee–Gonzalez–Eakin, McCain refit constants) or 'LGE-original-1966'"),
 });
 
@@ -72,10 +61,6 @@ const Output = Type.Object({
 const POINT_KEYS = ['Ppr', 'z', 'Bg', 'BgRbPerMscf', 'density', 'viscosity', 'cg'] as const;
 type PointKey = (typeof POINT_KEYS)[number];
 type PointResult = Record<PointKey, number>;
-
-function pseudoCriticals(method: PcMethod, gasSG: number, y: GasImpurities, warnings: string[]): PseudoCriticals {
-  return method === 'SuttonWichertAziz' ? suttonWichertAziz(gasSG, y, warnings) : piperMcCainCorredor(gasSG, y, warnings);
-}
 
 /** Properties at one pressure; everything else is fixed by temperature and composition. */
 function atPressure(p: number, tR: number, pc: PseudoCriticals, mw: number, zMethod: ZMethod, viscosityMethod: LgeMethod): PointResult {
@@ -144,7 +129,7 @@ export const gasProperties = defineFunction({
     if (!(tR > 0)) throw new EngineFailure('invalid_input', `TF ${input.TF} degF is at or below absolute zero`);
     const y: GasImpurities = { yCO2: input.yCO2 ?? 0, yH2S: input.yH2S ?? 0, yN2: input.yN2 ?? 0 };
     if (y.yCO2 + y.yH2S + y.yN2 > 1 + 1e-9) throw new EngineFailure('invalid_input', 'yCO2 + yH2S + yN2 exceeds 1');
-    const pc = pseudoCriticals(input.pcMethod ?? 'PiperMcCainCorredor', input.gasSG, y, warnings);
+    const pc = pseudoCriticalsBy(input.pcMethod ?? 'PiperMcCainCorredor', input.gasSG, y, warnings);
     const zMethod = input.zMethod ?? 'DAK';
     const tpr = tR / pc.tpc;
     const pressures = Array.isArray(input.psia) ? input.psia : [input.psia];

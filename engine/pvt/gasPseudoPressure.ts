@@ -26,12 +26,10 @@ import { EngineFailure } from '../failure.js';
 import { quantity, quantityOrArray } from '../quantity.js';
 import { gasViscosityLGE, LGE_METHODS, LGE_RANGE, type LgeMethod } from './correlations/gasViscosityLGE.js';
 import { MW_AIR, R_GAS, RANKINE_OFFSET, type GasImpurities, type PseudoCriticals } from './correlations/nonHydrocarbons.js';
-import { PC_METHODS, pseudoCriticalsBy } from './correlations/pcMethods.js';
+import { GAS_INPUTS } from './correlations/gasInputs.js';
+import { pseudoCriticalsBy } from './correlations/pcMethods.js';
 import { integrate } from './correlations/quadrature.js';
-import { Z_METHODS, zBy, zRangeWarnings, type ZMethod } from './correlations/zMethods.js';
-
-const moleFraction = (name: string) =>
-  Type.Optional(quantity('dimensionless', { minimum: 0, maximum: 1, default: 0, unit: 'mole fraction', description: `${name} mole fraction in the gas` }));
+import { zBy, zRangeWarnings, type ZMethod } from './correlations/zMethods.js';
 
 const Input = Type.Object({
   psia: Type.Optional(quantityOrArray('pressure', { minimum: 0, description: 'Pressure or list of pressures for the m(p) table' })),
@@ -39,12 +37,7 @@ const Input = Type.Object({
   psia1: Type.Optional(quantity('pressure', { minimum: 0, description: 'Lower pressure of deltaMp (give with psia2)' })),
   psia2: Type.Optional(quantity('pressure', { minimum: 0, description: 'Upper pressure of deltaMp (give with psia1)' })),
   TF: quantity('temperature', { exclusiveMinimum: -RANKINE_OFFSET, description: 'Temperature' }),
-  gasSG: quantity('dimensionless', { exclusiveMinimum: 0, unit: 'air=1', description: 'Gas specific gravity (air = 1), whole gas including non-hydrocarbons' }),
-  yCO2: moleFraction('CO2'),
-  yH2S: moleFraction('H2S'),
-  yN2: moleFraction('N2'),
-  zMethod: Type.Optional(Type.Enum(Z_METHODS, { default: 'DAK', description: "z-factor: 'DAK' Dranchuk & Abou-Kassem (1975), 'HY' Hall & Yarborough (1973)" })),
-  pcMethod: Type.Optional(Type.Enum(PC_METHODS, { default: 'PiperMcCainCorredor', description: "pseudo-criticals: 'PiperMcCainCorredor' (1993) or 'SuttonWichertAziz'" })),
+  ...GAS_INPUTS,
   viscosityMethod: Type.Optional(Type.Enum(LGE_METHODS, { default: 'LGE-McCain', description: "viscosity: 'LGE-McCain' or 'LGE-original-1966'" })),
 });
 
