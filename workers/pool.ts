@@ -22,7 +22,7 @@ export interface PoolOptions {
   timeoutMs: number;
   /** Calls allowed to wait for a thread; beyond it calls are refused as saturated. */
   maxQueue: number;
-  /** Thread entry module (default: workers/thread.js); tests substitute one with extra tasks. */
+  /** Thread module, an ES module whose default export runs a task (default: workers/thread.js); tests substitute one. */
   filename?: string;
   /** Longest wait for a thread in ms (default max(timeoutMs, 10 000)). */
   maxWaitMs?: number;
@@ -50,13 +50,13 @@ export class EnginePool implements EngineRunner {
     this.maxWaitMs = options.maxWaitMs ?? Math.max(options.timeoutMs, MIN_WAIT_MS);
     this.startFlags = new StartFlags(this.threads + options.maxQueue);
     this.pool = new Piscina({
-      filename: options.filename ?? new URL('./thread.js', import.meta.url).href,
+      filename: new URL('./threadEntry.cjs', import.meta.url).href,
       minThreads: this.threads,
       maxThreads: this.threads,
       maxQueue: Math.max(1, options.maxQueue),
       idleTimeout: 60_000,
       resourceLimits: { maxOldGenerationSizeMb: options.maxOldGenerationSizeMb ?? 512 },
-      workerData: { startFlags: this.startFlags.buffer },
+      workerData: { startFlags: this.startFlags.buffer, module: options.filename ?? new URL('./thread.js', import.meta.url).href },
     });
   }
 
