@@ -3,7 +3,7 @@
  *
  *   node dist/scripts/refdata.js [--dir DIR] [--json]
  *
- * DIR defaults to ../shared/refdata next to the repository (the folder above dist/). Prints a
+ * DIR defaults to test/refdata in the repository (the project's own copy of the vectors). Prints a
  * per-function table (or, with --json, the whole report) and exits 1 when any vector fails,
  * 2 when the directory or a file cannot be read or the arguments are wrong.
  */

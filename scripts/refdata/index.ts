@@ -15,9 +15,9 @@ export { loadRefdataDir } from './load.js';
 export { KNOWN_DISCREPANCIES, MAPPINGS } from './mapping.js';
 export type * from './types.js';
 
-/** The reference vectors live next to the repository: <repo>/../shared/refdata. */
+/** The reference vectors the project keeps in its own tree: <repo>/test/refdata. */
 export function defaultRefdataDir(repoRoot: string): string {
-  return resolve(repoRoot, '..', 'shared', 'refdata');
+  return resolve(repoRoot, 'test', 'refdata');
 }
 
 /** Runs every vector in `dir`. Throws when the directory or one of its files cannot be read. */

@@ -21,13 +21,13 @@ const good: RefVector = {
 const run = (v: Partial<RefVector>) => runVector('test.json', { ...good, ...v } as RefVector, findDefinition);
 
 describe('scripts/refdata', () => {
-  describe('against /work/shared/refdata', () => {
+  describe('against the repository copy (test/refdata)', () => {
     let report: RefdataReport;
     before(() => {
       report = runRefdata(REFDATA_DIR);
     });
 
-    it('is the directory the CLI uses by default (<repo>/../shared/refdata)', () => expect(defaultRefdataDir(REPO_ROOT)).to.equal(REFDATA_DIR));
+    it('is the directory the CLI uses by default (<repo>/test/refdata)', () => expect(defaultRefdataDir(REPO_ROOT)).to.equal(REFDATA_DIR));
 
     it('reports no failures', () => {
       const failures = report.outcomes.filter((o) => o.status === 'failed').map((o) => `${o.id}: ${o.reason}`);

@@ -38,7 +38,7 @@ interface Vector {
   informational?: boolean;
 }
 
-const refdata = JSON.parse(readFileSync(join(repoRoot(), '..', 'shared', 'refdata', 'econ.json'), 'utf8')) as { vectors: Vector[] };
+const refdata = JSON.parse(readFileSync(join(repoRoot(), 'test', 'refdata', 'econ.json'), 'utf8')) as { vectors: Vector[] };
 
 /** Vector method options that are engine inputs of the same name. */
 const METHOD_INPUTS = ['discounting', 'periodsPerYear', 'annualToPeriodRate'];
