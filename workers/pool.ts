@@ -35,6 +35,9 @@ const MIN_WAIT_MS = 10_000;
 /** What a thread receives: the job and the slot of its start flag. */
 export type PoolTask = EngineJob & { startSlot: number };
 
+/** What a thread posts once its engine module has loaded (workers/threadEntry.cts). */
+const THREAD_READY = 'engcalc:thread-ready';
+
 const SATURATED: RunOutcome = { ok: false, reason: 'saturated', message: 'Every engine thread is busy and the queue is full' };
 
 export class EnginePool implements EngineRunner {
@@ -42,6 +45,7 @@ export class EnginePool implements EngineRunner {
   private readonly timeoutMs: number;
   private readonly maxWaitMs: number;
   private readonly startFlags: StartFlags;
+  private readonly allLoaded: Promise<void>;
   readonly threads: number;
 
   constructor(options: PoolOptions) {
@@ -55,9 +59,29 @@ export class EnginePool implements EngineRunner {
       maxThreads: this.threads,
       maxQueue: Math.max(1, options.maxQueue),
       idleTimeout: 60_000,
+      // 'async': an idle thread waits with Atomics.waitAsync, so its event loop runs and it loads
+      // the engine as it starts, not at its first call (as fast as 'sync' on these machines).
+      atomics: 'async',
       resourceLimits: { maxOldGenerationSizeMb: options.maxOldGenerationSizeMb ?? 512 },
       workerData: { startFlags: this.startFlags.buffer, module: options.filename ?? new URL('./thread.js', import.meta.url).href },
     });
+    let loaded = 0;
+    this.allLoaded = new Promise((resolve) => {
+      const onMessage = (message: unknown) => {
+        if (message !== THREAD_READY || ++loaded < this.threads) return;
+        this.pool.off('message', onMessage);
+        resolve();
+      };
+      this.pool.on('message', onMessage);
+    });
+  }
+
+  /**
+   * Resolves once every thread has loaded the engine and can start a call at once (a fresh
+   * thread needs a few hundred ms for that). Processes wait for it before they report ready.
+   */
+  ready(): Promise<void> {
+    return this.allLoaded;
   }
 
   async run(job: EngineJob, timeoutMs = this.timeoutMs): Promise<RunOutcome> {

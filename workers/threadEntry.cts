@@ -5,13 +5,22 @@
  * (V8 fatal error "IsGraphAsync must be used on an instantiated module"). Here require() finds a
  * plain function, and the ES module (workers/thread.js, or a test's substitute named in
  * workerData) is loaded once by import(), which shares one load between concurrent callers.
+ *
+ * The load starts as the thread starts (not at its first task), and the thread tells the pool
+ * when it is done (THREAD_READY), so the pool can report when every thread can take a call.
  */
-import { workerData } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 
 type Handler = (task: unknown) => unknown;
-let handler: Promise<Handler> | undefined;
+
+/** Posted once per thread when the engine module has loaded; piscina passes it on as a pool 'message'. */
+const THREAD_READY = 'engcalc:thread-ready';
+
+const handler: Promise<Handler> = import((workerData as { module: string }).module).then((m: { default: Handler }) => {
+  parentPort?.postMessage(THREAD_READY);
+  return m.default;
+});
 
 export = async function engineThread(task: unknown): Promise<unknown> {
-  handler ??= import((workerData as { module: string }).module).then((m: { default: Handler }) => m.default);
   return (await handler)(task);
 };

@@ -1,10 +1,13 @@
 /**
- * A pool thread entry for tests: the real engine thread, plus a task that never returns
- * (`test.spin`) and one that sleeps (`test.sleep`, busy-waiting `input.ms`), to prove the time
- * limit really stops a thread and to fill the pool on purpose.
+ * A pool thread entry for tests: the real engine thread, plus
+ * - `test.spin`: never returns (proves the time limit really stops a thread);
+ * - `test.sleep`: busy-waits `input.ms` (fills the pool on purpose);
+ * - `test.block`: holds its thread until the test releases a Latch (see latch.ts), so a test can
+ *   keep a thread busy for exactly as long as it needs, with no wall-clock margin.
  */
 import runEngineJob, { markStarted } from '../../workers/thread.js';
 import type { PoolTask } from '../../workers/pool.js';
+import { holdUntilReleased } from './latch.js';
 
 export default function testThread(job: PoolTask) {
   markStarted(job);
@@ -19,6 +22,10 @@ export default function testThread(job: PoolTask) {
       /* busy */
     }
     return { ok: true, result: { slept: job.input.ms }, warnings: [] };
+  }
+  if (job.name === 'test.block') {
+    holdUntilReleased(job.input.latch as SharedArrayBuffer);
+    return { ok: true, result: { released: true }, warnings: [] };
   }
   return runEngineJob(job);
 }

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { EnginePool } from '../../workers/pool.js';
+import { Latch } from '../support/latch.js';
 
 const spinThread = new URL('../support/spinThread.js', import.meta.url).href;
 
@@ -43,11 +44,12 @@ describe('engine pool (workers/pool.ts)', () => {
   });
 
   it('counts the time limit from the start of the run, not the wait: queued calls each get the whole limit', async () => {
-    const pool = new EnginePool({ threads: 1, timeoutMs: 400, maxQueue: 4, filename: spinThread });
+    const pool = new EnginePool({ threads: 1, timeoutMs: 2_000, maxQueue: 4, filename: spinThread });
     try {
-      await pool.run({ name: 'test.sleep', input: { ms: 1 } });
-      // Three 250 ms calls on one thread: the third waits 500 ms, more than the 400 ms limit.
-      const outcomes = await Promise.all([1, 2, 3].map(() => pool.run({ name: 'test.sleep', input: { ms: 250 } })));
+      await pool.ready();
+      // Three 1.2 s calls on one thread: the third waits 2.4 s, more than the 2 s limit, and each
+      // run keeps 0.8 s of the limit in hand.
+      const outcomes = await Promise.all([1, 2, 3].map(() => pool.run({ name: 'test.sleep', input: { ms: 1_200 } })));
       expect(outcomes.map((o) => o.ok)).to.deep.equal([true, true, true]);
     } finally {
       await pool.close();
@@ -55,7 +57,8 @@ describe('engine pool (workers/pool.ts)', () => {
   });
 
   it("does not charge a replacement thread's start-up to the call after a timeout", async () => {
-    const pool = new EnginePool({ threads: 1, timeoutMs: 150, maxQueue: 4, filename: spinThread });
+    // The replacement thread needs a few hundred ms to load the engine; the call still gets its whole second.
+    const pool = new EnginePool({ threads: 1, timeoutMs: 1_000, maxQueue: 4, filename: spinThread });
     try {
       expect(await pool.run({ name: 'test.spin', input: {} })).to.deep.include({ ok: false, reason: 'timeout' });
       const next = await pool.run({ name: 'pvt.zFactor', input: { ppr: 2, tpr: 1.5, zMethod: 'DAK' } });
@@ -66,13 +69,17 @@ describe('engine pool (workers/pool.ts)', () => {
   });
 
   it('gives up on a call no thread starts within maxWaitMs, as saturated', async () => {
-    const pool = new EnginePool({ threads: 1, timeoutMs: 5_000, maxWaitMs: 200, maxQueue: 4, filename: spinThread });
+    const pool = new EnginePool({ threads: 1, timeoutMs: 60_000, maxWaitMs: 200, maxQueue: 4, filename: spinThread });
     try {
-      await pool.run({ name: 'test.sleep', input: { ms: 1 } });
-      const [first, second] = await Promise.all([pool.run({ name: 'test.sleep', input: { ms: 600 } }), pool.run({ name: 'test.sleep', input: { ms: 1 } })]);
-      expect(first.ok).to.equal(true);
+      await pool.ready(); // a fresh thread's start-up is not what this test measures
+      const latch = new Latch();
+      const first = pool.run({ name: 'test.block', input: { latch: latch.buffer } });
+      await latch.entered(); // the only thread now holds the first call until it is released
+      const second = await pool.run({ name: 'test.sleep', input: { ms: 1 } });
       expect(second).to.deep.include({ ok: false, reason: 'saturated' });
       expect((second as { message: string }).message).to.match(/within 200 ms/);
+      latch.release();
+      expect(await first).to.deep.include({ ok: true });
     } finally {
       await pool.close();
     }
