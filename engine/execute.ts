@@ -5,6 +5,7 @@
  */
 import type { AnyDefinition, RunContext, ValidityRange } from './definition.js';
 import { EngineFailure, type FailureReason } from './failure.js';
+import { checkResult } from './resultCheck.js';
 
 export type ExecutionOutcome =
   | { ok: true; result: Record<string, unknown>; warnings: string[] }
@@ -14,9 +15,10 @@ export function executeDefinition(def: AnyDefinition, input: Record<string, unkn
   const warnings = rangeWarnings(def.validity, input);
   try {
     const result = def.run(input as never, warnings, context) as Record<string, unknown>;
-    const bad = firstNonFinite(result, '');
+    const bad = checkResult(def.output, result);
     if (bad !== null) {
-      return { ok: false, reason: 'no_solution', message: `${def.name} produced a non-finite value at ${bad || 'result'} for this input` };
+      const reason = Number.isFinite(bad.value) ? 'out_of_range' : 'no_solution';
+      return { ok: false, reason, message: `${def.name} has no physical answer for this input: ${bad.path} = ${bad.value} ${bad.problem}` };
     }
     return { ok: true, result, warnings: [...new Set(warnings)] };
   } catch (err) {
@@ -43,23 +45,4 @@ export function rangeWarnings(ranges: ValidityRange[], input: Record<string, unk
     if (r.max !== undefined && hi > r.max) out.push(`${r.field} ${hi}${unit} is above the validated range (max ${r.max}${unit})${r.note ? `: ${r.note}` : ''}`);
   }
   return out;
-}
-
-/** Path of the first NaN/Infinity in a result, or null. `null` values are allowed (e.g. irr: null). */
-function firstNonFinite(value: unknown, path: string): string | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? null : path;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const p = firstNonFinite(value[i], `${path}[${i}]`);
-      if (p !== null) return p;
-    }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      const p = firstNonFinite(v, path ? `${path}.${k}` : k);
-      if (p !== null) return p;
-    }
-  }
-  return null;
 }

@@ -45,6 +45,31 @@ export const QUANTITIES = {
 
 export type Quantity = keyof typeof QUANTITIES;
 
+/**
+ * Where a value of a quantity can physically lie at all (field units), whatever the correlation:
+ * an absolute temperature or pressure, a density, a viscosity, a formation volume factor or a
+ * molar mass is positive. The executor refuses a result outside these (422, never a 200 with an
+ * impossible number); a function narrows them per output with `physical`.
+ */
+export const PHYSICAL_DEFAULTS: Partial<Record<Quantity, PhysicalRange>> = {
+  pressure: { exclusiveMinimum: 0 },
+  temperature: { exclusiveMinimum: -459.67 },
+  temperatureAbsolute: { exclusiveMinimum: 0 },
+  density: { exclusiveMinimum: 0 },
+  viscosity: { exclusiveMinimum: 0 },
+  formationVolumeFactor: { exclusiveMinimum: 0 },
+  gasFVF: { exclusiveMinimum: 0 },
+  molarMass: { exclusiveMinimum: 0 },
+};
+
+/** The physically possible range of a value (field units). */
+export interface PhysicalRange {
+  minimum?: number;
+  exclusiveMinimum?: number;
+  maximum?: number;
+  exclusiveMaximum?: number;
+}
+
 export interface NumberOptions {
   description?: string;
   minimum?: number;
@@ -54,13 +79,26 @@ export interface NumberOptions {
   default?: number;
   /** Overrides the quantity's field unit label (e.g. 'rcf/scf' for a dimensionless ratio). */
   unit?: string;
+  /**
+   * Outputs: the range the value can physically take (field units), narrowing the quantity's
+   * PHYSICAL_DEFAULTS (e.g. a mole fraction 0..1, z > 0, Bo 0.5..10). A result outside it is
+   * refused by the executor as out_of_range.
+   */
+  physical?: PhysicalRange;
 }
 
 /** A number of the given quantity, tagged with its field and metric units. */
 export function quantity(q: Quantity, options: NumberOptions = {}): TNumber {
-  const { unit, ...rest } = options;
+  const { unit, physical, ...rest } = options;
   const units = QUANTITIES[q];
-  return Type.Number({ ...rest, quantity: q, unit: unit ?? units.field, metricUnit: unit && q === 'dimensionless' ? unit : units.metric });
+  const range = { ...PHYSICAL_DEFAULTS[q], ...physical };
+  return Type.Number({
+    ...rest,
+    quantity: q,
+    unit: unit ?? units.field,
+    metricUnit: unit && q === 'dimensionless' ? unit : units.metric,
+    ...(Object.keys(range).length ? { physical: range } : {}),
+  });
 }
 
 /** A number or a non-empty array of numbers of one quantity (for curve inputs such as pressures). */
