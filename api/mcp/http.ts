@@ -69,7 +69,7 @@ export async function serveMcpPost(ctx: RouteContext, options: McpServerOptions,
 function webRequest(ctx: RouteContext, version: string): Request {
   const headers = new Headers({ 'content-type': 'application/json', accept: 'application/json, text/event-stream' });
   if (version) headers.set('mcp-protocol-version', version);
-  return new Request(new URL(ctx.path, 'http://localhost'), { method: 'POST', headers });
+  return new Request('http://localhost/v1/mcp', { method: 'POST', headers });
 }
 
 function refusal(status: number, text: string): ApiError {
