@@ -28,6 +28,14 @@ const REFUSAL_CODES: Partial<Record<number, ErrorCode>> = {
 
 export async function serveMcpPost(ctx: RouteContext, options: McpServerOptions, log: Logger): Promise<void> {
   const body = await readJsonBody(ctx); // 4 MB, JSON only, malformed -> 400, as every JSON body
+  // One message per request: a JSON-RPC batch would multiply what one request costs (its answers,
+  // its writes) past every per-request bound. MCP 2025-06-18 removed batching; 2025-03-26 clients
+  // send single messages in practice (the SDKs never batch).
+  if (Array.isArray(body)) {
+    throw errors.validation('JSON-RPC batches are not accepted: send one message per request (MCP 2025-06-18 removed batching)', {
+      body: 'must be one JSON-RPC message (an object), not an array',
+    });
+  }
 
   const version = ctx.get('MCP-Protocol-Version');
   if (version && !(MCP_PROTOCOL_VERSIONS as readonly string[]).includes(version)) {
