@@ -155,7 +155,7 @@ function branches(schema: Schema): Schema[] {
 /** A property's schema: named, else a record's value schema (patternProperties/additionalProperties). */
 function propertySchema(obj: Schema, key: string): unknown {
   const props = obj.properties as Schema | undefined;
-  if (props && key in props) return props[key];
+  if (props && Object.hasOwn(props, key)) return props[key];
   const patterns = obj.patternProperties as Schema | undefined;
   if (patterns) {
     for (const [re, s] of Object.entries(patterns)) if (new RegExp(re).test(key)) return s;

@@ -61,7 +61,7 @@ export async function createKey(store: Store, req: CreateKeyRequest, now = new D
   if (name.length < 1 || name.length > KEY_NAME_MAX) fields.name = `must be 1 to ${KEY_NAME_MAX} characters`;
   const scopes = parseScopes(req.scopes, fields);
   const expiry = req.expiry ?? 'never';
-  if (!(expiry in KEY_EXPIRIES)) fields.expiry = `must be one of: ${Object.keys(KEY_EXPIRIES).join(', ')}`;
+  if (!Object.hasOwn(KEY_EXPIRIES, expiry)) fields.expiry = `must be one of: ${Object.keys(KEY_EXPIRIES).join(', ')}`;
   if (Object.keys(fields).length) throw new AccountError('validation_failed', 'invalid key request', { fields });
 
   if (!member.permissions.includes('manageApiKeys')) throw new AccountError('forbidden', 'creating a key needs the Manage API keys permission');
