@@ -38,7 +38,7 @@ type Handler = (store: Store, args: string[]) => Promise<unknown>;
 
 const COMMANDS: Record<string, Handler> = {
   'company create': async (store, args) => {
-    const v = opts(args, { name: 'string', 'api-access': 'boolean', 'max-projects': 'string', licence: 'multiple' });
+    const v = opts(args, { name: 'string', 'api-access': 'boolean', 'max-projects': 'string', 'max-versions-per-project': 'string', 'max-versions': 'string', licence: 'multiple' });
     const licences: Record<string, number> = {};
     for (const l of (v.licence as string[] | undefined) ?? []) {
       const m = /^([a-z]+)=(\d+)$/.exec(l);
@@ -50,6 +50,8 @@ const COMMANDS: Record<string, Handler> = {
         name: required(v, 'name'),
         apiAccess: Boolean(v['api-access']),
         maxProjects: v['max-projects'] === undefined ? undefined : integer(v['max-projects'] as string, '--max-projects'),
+        maxVersionsPerProject: v['max-versions-per-project'] === undefined ? undefined : integer(v['max-versions-per-project'] as string, '--max-versions-per-project'),
+        maxVersions: v['max-versions'] === undefined ? undefined : integer(v['max-versions'] as string, '--max-versions'),
         licences,
       }),
     };

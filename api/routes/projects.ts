@@ -69,11 +69,12 @@ export function projectRoutes(store: Store): RouteSpec[] {
       errors: ['validation_failed'],
       async handler(ctx) {
         const limitRaw = ctx.query.limit;
-        const after = typeof ctx.query.after === 'string' ? ctx.query.after : undefined;
+        if (Array.isArray(ctx.query.after)) throw errors.validation('Invalid list parameters', { after: 'must be given at most once' });
+        const after = ctx.query.after;
         let limit: number | undefined;
         if (limitRaw !== undefined) {
           limit = Number(limitRaw);
-          if (typeof limitRaw !== 'string' || !/^\d+$/.test(limitRaw)) throw errors.validation('Invalid list parameters', { limit: `must be an integer from 1 to ${projects.LIST_LIMIT_MAX}` });
+          if (typeof limitRaw !== 'string' || !/^\d+$/.test(limitRaw)) throw errors.validation('Invalid list parameters', { limit: `must be given once, an integer from 1 to ${projects.LIST_LIMIT_MAX}` });
         }
         ctx.body = await projects.listProjects(store, ctx.state.auth!, { limit, after });
       },

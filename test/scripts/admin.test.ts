@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runNode } from '../support/processes.js';
+import { DEFAULT_VERSION_LIMITS } from '../../store/model.js';
 
 describe('admin CLI (scripts/admin.ts)', () => {
   let dataDir: string;
@@ -17,7 +18,7 @@ describe('admin CLI (scripts/admin.ts)', () => {
     expect(c.code, c.stderr).to.equal(0);
     const company = JSON.parse(c.stdout).company;
     expect(company).to.include({ name: 'Acme', suspended: false });
-    expect(company.plan).to.deep.equal({ apiAccess: true, maxProjects: 7 });
+    expect(company.plan).to.deep.equal({ apiAccess: true, maxProjects: 7, maxVersionsPerProject: 100, maxVersions: 2000 });
     expect(company.licences).to.deep.equal({ integrations: 2, econ: 1 });
 
     const m = await admin('member', 'create', '--company', company.id, '--email', 'ann@acme.com', '--verified', '--permission', 'manageApiKeys', '--permission', 'runScripts');
@@ -118,7 +119,7 @@ describe('admin CLI (scripts/admin.ts)', () => {
     const store = openLmdbStore({ path: dataDir });
     try {
       await store.projects.put(c.id, 'rep', { name: 'Reporting', data: { r: 1 }, by: m.id, at: new Date().toISOString() }, 10);
-      await store.projects.saveVersion(c.id, 'rep', { label: 'Q3', by: m.id, at: new Date().toISOString() });
+      await store.projects.saveVersion(c.id, 'rep', { label: 'Q3', by: m.id, at: new Date().toISOString() }, DEFAULT_VERSION_LIMITS);
     } finally {
       await store.close();
     }
