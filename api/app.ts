@@ -34,7 +34,8 @@ export interface AppDeps {
   log: Logger;
   /** Where engine calls run: the in-process pool or the queue. */
   runner: EngineRunner;
-  trustProxy?: boolean;
+  /** Trusted reverse proxies in front (api/config.ts trustProxyHops); 0: the socket address is the client's. */
+  trustProxyHops?: number;
   /** Further routes (engine, projects, mcp) contributed by their modules. */
   routes?: RouteSpec[];
 }
@@ -46,7 +47,10 @@ export interface App {
 }
 
 export function createApp(deps: AppDeps): App {
-  const koa = new Koa<AppState>({ proxy: deps.trustProxy ?? false });
+  // Behind N trusted proxies the client is the N-th X-Forwarded-For entry from the right (what the
+  // outermost trusted proxy appended); Koa's maxIpsCount keeps exactly the last N entries.
+  const hops = deps.trustProxyHops ?? 0;
+  const koa = new Koa<AppState>({ proxy: hops > 0, maxIpsCount: hops });
   koa.silent = true; // errors are logged by the error envelope with their request id
   const keyUse = new KeyUseRecorder(deps.store, deps.log);
 

@@ -47,7 +47,7 @@ export async function startServer(config: Readonly<Config>, options: StartOption
     config.redisUrl && config.workerInProcess
       ? await startConsumer({ redisUrl: config.redisUrl, threads: config.engine.threads, timeoutMs: config.engine.timeoutMs, onError: (e) => log.debug('queue worker error', { error: e.message }) })
       : null;
-  const app = createApp({ store, limits: governance.limits, seats: governance.seats, log, runner, trustProxy: config.trustProxy });
+  const app = createApp({ store, limits: governance.limits, seats: governance.seats, log, runner, trustProxyHops: config.trustProxyHops });
 
   const server: Server = createServer(app.koa.callback());
   server.requestTimeout = 120_000;
