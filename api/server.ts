@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { AddressInfo } from 'node:net';
 import { createApp, type App } from './app.js';
+import { answerClientErrors } from './clientErrors.js';
 import type { Config } from './config.js';
 import { createLogger, type Logger } from './log.js';
 import { seedDemoAccount, type DemoAccount } from './accounts/demo.js';
@@ -50,6 +51,7 @@ export async function startServer(config: Readonly<Config>, options: StartOption
   const app = createApp({ store, limits: governance.limits, seats: governance.seats, log, runner, trustProxyHops: config.trustProxyHops });
 
   const server: Server = createServer(app.koa.callback());
+  answerClientErrors(server);
   server.requestTimeout = 120_000;
   server.headersTimeout = 30_000;
   await new Promise<void>((resolve, reject) => {

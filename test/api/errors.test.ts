@@ -123,3 +123,43 @@ describe('JSON bodies and 5xx hygiene (api/body.ts, api/middleware/errors.ts)', 
     expect(res.body).to.deep.equal({ error: { code: 'conflict', message: 'the project holds an approved version' } });
   });
 });
+
+describe('requests the HTTP parser refuses', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(async () => server.stop());
+
+  /** Writes raw bytes on a socket and returns everything the server answers. */
+  async function rawExchange(payload: string): Promise<{ status: number; headers: string; body: any }> {
+    const { connect } = await import('node:net');
+    const url = new URL(server.url);
+    return new Promise((resolve, reject) => {
+      const socket = connect(Number(url.port), url.hostname, () => socket.end(payload));
+      let text = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (d) => (text += d));
+      socket.on('error', reject);
+      socket.on('close', () => {
+        const [head, ...rest] = text.split('\r\n\r\n');
+        resolve({ status: Number(/^HTTP\/1\.1 (\d+)/.exec(head ?? '')?.[1]), headers: head ?? '', body: JSON.parse(rest.join('\r\n\r\n')) });
+      });
+    });
+  }
+
+  it('headers over the limit: 431 in the error envelope', async () => {
+    const res = await rawExchange(`GET /v1/me HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(res.status).to.equal(431);
+    expect(res.headers).to.match(/content-type: application\/json/i);
+    expect(res.body.error).to.include({ code: 'headers_too_large' });
+    expect(ERROR_CODES.headers_too_large.status).to.equal(431);
+  });
+
+  it('a malformed request line: 400 validation_failed in the error envelope', async () => {
+    const res = await rawExchange('THIS IS NOT HTTP\r\n\r\n');
+    expect(res.status).to.equal(400);
+    expect(res.body.error.code).to.equal('validation_failed');
+    expect(res.body.error.details.fields).to.have.property('request');
+  });
+});
