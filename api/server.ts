@@ -37,7 +37,6 @@ export interface StartOptions {
 export async function startServer(config: Readonly<Config>, options: StartOptions = {}): Promise<RunningServer> {
   const log = options.log ?? createLogger(config.logLevel);
   const store = await openStore(config);
-  const demo = config.seedDemo ? await seedDemoAccount(store) : null;
   const governance = config.redisUrl ? redisGovernance(config.redisUrl) : memoryGovernance();
   const runner = options.runner ?? createRunner(config);
   // Redis may be away at start: serve anyway (calls get 503 until it returns), waiting briefly.
@@ -58,6 +57,9 @@ export async function startServer(config: Readonly<Config>, options: StartOption
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
+  // Seeded only once the port is ours: a start that fails before this (port taken, Redis or store
+  // trouble) leaves the store unseeded, so the next start creates the demo key and shows it then.
+  const demo = config.seedDemo ? await seedDemoAccount(store) : null;
   const port = (server.address() as AddressInfo).port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 
