@@ -15,6 +15,7 @@ import { ApiError, errors, type ErrorCode } from '../errors.js';
 import type { Logger } from '../log.js';
 import type { RouteContext } from '../routes/route.js';
 import { createMcpServer, MCP_PROTOCOL_VERSIONS, type McpServerOptions } from './server.js';
+import { invalidParams } from './params.js';
 
 /** Transport refusals (malformed JSON-RPC and the like) answered in the error envelope, status kept. */
 const REFUSAL_CODES: Partial<Record<number, ErrorCode>> = {
@@ -44,6 +45,13 @@ export async function serveMcpPost(ctx: RouteContext, options: McpServerOptions,
       { 'MCP-Protocol-Version': `must be one of: ${MCP_PROTOCOL_VERSIONS.join(', ')}` },
       { supportedVersions: [...MCP_PROTOCOL_VERSIONS] },
     );
+  }
+
+  const badParams = invalidParams(body);
+  if (badParams) {
+    ctx.type = 'application/json';
+    ctx.body = badParams;
+    return;
   }
 
   const server = createMcpServer(options, { auth: ctx.state.auth!, requestId: ctx.state.requestId, log });

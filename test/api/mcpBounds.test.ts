@@ -111,3 +111,43 @@ describe('MCP bounds: one message per request, every result within the budget', 
     expect(({} as any).polluted).to.equal(undefined);
   });
 });
+
+describe('MCP params that do not fit the method', () => {
+  let server: TestServer;
+  let acct: TestAccount;
+  before(async () => {
+    server = await startTestServer();
+    acct = await createAccount(server);
+  });
+  after(async () => server.stop());
+
+  const rpc = (method: string, params: unknown) =>
+    call(server.url, '/v1/mcp', {
+      key: acct.key,
+      address: freshAddress(),
+      body: { jsonrpc: '2.0', id: 7, method, params },
+      headers: { Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2025-06-18' },
+    });
+
+  for (const [method, params, field] of [
+    ['tools/call', { name: 'pvt_zFactor', arguments: 'x' }, 'params.arguments'],
+    ['tools/call', { arguments: {} }, 'params.name'],
+    ['tools/call', 'not an object', 'params'],
+    ['resources/read', { uri: 5 }, 'params.uri'],
+  ] as const) {
+    it(`${method} with ${JSON.stringify(params)} is JSON-RPC -32602 naming ${field}, with no schema dump`, async () => {
+      const res = await rpc(method, params);
+      expect(res.status).to.equal(200);
+      expect(res.body.id).to.equal(7);
+      expect(res.body.error.code).to.equal(-32602);
+      expect(res.body.error.message).to.match(new RegExp(`^Invalid params for ${method}: ${field.replace(/[.[\]]/g, '\\$&')}: `));
+      expect(res.body.error.message).not.to.include('{');
+      expect(res.body.error.data.error.code).to.equal('validation_failed');
+      expect(res.body.error.data.error.details.fields).to.have.property(field);
+    });
+  }
+
+  it('an unknown method is still -32601', async () => {
+    expect((await rpc('no/such', {})).body.error.code).to.equal(-32601);
+  });
+});
