@@ -48,6 +48,7 @@ export const meRoutes: RouteSpec[] = [
     scopes: [],
     operationId: 'getMe',
     summary: 'The member, company, plan, licences and key behind the request',
+      description: 'Who the key acts as: the member (permissions), the company, its plan (API access, project and version limits) and licences per module, and the key itself (name, display prefix, scopes, expiry). Any valid key may call it.',
     tags: ['account'],
     responses: { 200: { description: 'Who the key acts as', schema: meSchema } },
     errors: [],
