@@ -1,5 +1,7 @@
+#!/usr/bin/env node
 /**
- * Operator CLI: `npm run admin -- <command>`, printing JSON on stdout. Works on the store named
+ * Operator CLI: `npm run -s admin -- <command>`, or `engcalc-admin <command>` once the package is
+ * linked (`npm link`); built once by `npm install` (no compile per call). Prints JSON on stdout. Works on the store named
  * by DATA_DIR (LMDB, safe next to a running server). Bad arguments: a message on stderr, exit 2;
  * a refused operation (not found, limit, permission): the error envelope on stderr, exit 1.
  */

@@ -1,8 +1,9 @@
 import { expect } from 'chai';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runNode } from '../support/processes.js';
+import { REPO_ROOT } from '../support/paths.js';
 import { DEFAULT_VERSION_LIMITS } from '../../store/model.js';
 
 describe('admin CLI (scripts/admin.ts)', () => {
@@ -129,5 +130,13 @@ describe('admin CLI (scripts/admin.ts)', () => {
     const missing = await admin('project', 'approve', '--company', c.id, '--project', 'rep', '--version', '9', '--member', m.id);
     expect(missing.code).to.equal(1);
     expect(JSON.parse(missing.stderr).error.code).to.equal('not_found');
+  });
+
+  it('runs the built entry without compiling per call, and names it as the bin engcalc-admin', () => {
+    const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string>; bin: Record<string, string> };
+    expect(pkg.scripts.admin).to.equal('node dist/scripts/admin.js');
+    expect(pkg.scripts.prepare).to.match(/tsc/); // npm install builds once
+    expect(pkg.bin['engcalc-admin']).to.equal('dist/scripts/admin.js');
+    expect(readFileSync(join(REPO_ROOT, pkg.bin['engcalc-admin']!), 'utf8').startsWith('#!/usr/bin/env node\n')).to.equal(true);
   });
 });
