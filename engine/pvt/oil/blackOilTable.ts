@@ -193,8 +193,8 @@ export const blackOilTable = defineFunction({
     if (grid.length < 2) throw new EngineFailure('invalid_input', 'the pressure grid needs at least two distinct pressures');
     warnings.push(...belowStandardWarning(grid));
     const sat = model.saturation(input.pbPsia, input.rsbScfStb);
-    warnings.push(...model.rangeWarnings(grid, sat, ['pb', 'rs', 'bo', 'co', 'viscosity']));
     const oil = oilRows(model, sat, grid, warnings);
+    warnings.push(...model.rangeWarnings(grid, sat, oil.filter((o) => o.psia < sat.pb).map((o) => o.rs), ['pb', 'rs', 'bo', 'co', 'viscosity']));
 
     // Gas table: the total surface gas, as pvt.gasProperties computes it.
     const tR = fluid.TF + RANKINE_OFFSET;

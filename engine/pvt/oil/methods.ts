@@ -127,10 +127,21 @@ export interface RangeValues {
   muob?: number | number[];
 }
 
+/** The ranges as ValidityRange lists, built once at load so a call only compares numbers. */
+const COMPILED = Object.fromEntries(
+  Object.entries(RANGES).map(([kind, byMethod]) => [
+    kind,
+    Object.fromEntries(
+      Object.entries(byMethod).map(([method, range]) => [
+        method,
+        Object.entries(range).map(([field, [min, max]]): ValidityRange => ({ field, min, max, unit: UNITS[field], note: `${METHOD_LABELS[method] ?? method} data` })),
+      ]),
+    ),
+  ]),
+) as Record<keyof typeof RANGES, Record<string, ValidityRange[]>>;
+
 /** Warnings for values outside the calibration range of one method of one property. */
 export function methodRangeWarnings(kind: keyof typeof RANGES, method: string, values: RangeValues): string[] {
-  const range = RANGES[kind][method];
-  if (!range) return [];
-  const ranges: ValidityRange[] = Object.entries(range).map(([field, [min, max]]) => ({ field, min, max, unit: UNITS[field], note: `${METHOD_LABELS[method] ?? method} data` }));
-  return rangeWarnings(ranges, values as Record<string, unknown>);
+  const ranges = COMPILED[kind][method];
+  return ranges ? rangeWarnings(ranges, values as Record<string, unknown>) : [];
 }

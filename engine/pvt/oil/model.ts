@@ -238,16 +238,20 @@ export class OilModel {
     return { muod, muob, muo: p === sat.pb ? muob : this.liveOilViscosity(muod, this.rs(p, sat)) };
   }
 
-  /** Calibration-range warnings of the methods used for these pressures and this saturation. */
-  rangeWarnings(pressures: number[], sat: Saturation, props: readonly OilProperty[]): string[] {
-    const below = pressures.filter((p) => p < sat.pb);
-    return this.warningsFor(props, {
-      pb: sat.pb,
-      below,
-      above: pressures.filter((p) => p > sat.pb),
-      rs: [sat.rsb, ...below.map((p) => this.rs(p, sat))],
-      rsb: sat.rsb,
-    });
+  /**
+   * Calibration-range warnings of the methods used at these pressures with this saturation.
+   * `rsBelow` are the solution GORs the call actually used at the pressures below pb (computed by
+   * the Rs method or given by the caller): warnings never recompute a value, so they can neither
+   * disagree with the answer nor fail the call.
+   */
+  rangeWarnings(pressures: number[], sat: Saturation, rsBelow: number[], props: readonly OilProperty[]): string[] {
+    const below: number[] = [];
+    const above: number[] = [];
+    for (const p of pressures) {
+      if (p < sat.pb) below.push(p);
+      else if (p > sat.pb) above.push(p);
+    }
+    return this.warningsFor(props, { pb: sat.pb, below, above, rs: [sat.rsb, ...rsBelow], rsb: sat.rsb });
   }
 
   /**

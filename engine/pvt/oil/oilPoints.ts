@@ -59,12 +59,9 @@ export function oilPoints(model: OilModel, input: OilPointsInput, warnings: stri
 
   const sat = model.saturation(input.pbPsia, input.rsbScfStb);
   const rs = p.map((pi, i) => (pi <= sat.pb ? (rsGiven[i] ?? model.rs(pi, sat)) : sat.rsb));
-  warnings.push(...model.rangeWarnings(p, sat, ['pb', 'rs', 'bo', 'co']));
-  return {
-    p,
-    rs,
-    bo: p.map((pi, i) => (pi <= sat.pb ? model.saturatedBo(rs[i] as number, pi) : model.bo(pi, sat))),
-    co: p.map((pi, i) => (pi <= sat.pb ? model.undersaturatedCo(pi, pi, rs[i] as number) : model.co(pi, sat))),
-    sat,
-  };
+  const bo = p.map((pi, i) => (pi <= sat.pb ? model.saturatedBo(rs[i] as number, pi) : model.bo(pi, sat)));
+  const co = p.map((pi, i) => (pi <= sat.pb ? model.undersaturatedCo(pi, pi, rs[i] as number) : model.co(pi, sat)));
+  // The Rs warned about is the Rs used: the caller's rsScfStb where given, never a recomputed one.
+  warnings.push(...model.rangeWarnings(p, sat, rs.filter((_, i) => (p[i] as number) < sat.pb), ['pb', 'rs', 'bo', 'co']));
+  return { p, rs, bo, co, sat };
 }

@@ -82,7 +82,8 @@ export const oilSolutionGOR = defineFunction({
       return { rs: shaped(input.psia, rs) };
     }
     const sat = model.saturation(input.pbPsia, input.rsbScfStb);
-    warnings.push(...model.rangeWarnings(pressures, sat, input.rsbScfStb === undefined ? ['rs'] : ['pb', 'rs']));
-    return { rs: shaped(input.psia, pressures.map((p) => model.rs(p, sat))), pb: sat.pb, rsb: sat.rsb };
+    const rs = pressures.map((p) => model.rs(p, sat));
+    warnings.push(...model.rangeWarnings(pressures, sat, rs.filter((_, i) => (pressures[i] as number) < sat.pb), input.rsbScfStb === undefined ? ['rs'] : ['pb', 'rs']));
+    return { rs: shaped(input.psia, rs), pb: sat.pb, rsb: sat.rsb };
   },
 });
