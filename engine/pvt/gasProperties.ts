@@ -40,8 +40,8 @@ const Input = Type.Object({
   viscosityMethod: options(LGE_METHODS, 'LGE-McCain', "viscosity: 'LGE-McCain' (Lee–Gonzalez–Eakin, McCain refit constants) or 'LGE-original-1966'"),
 });
 
-const perPressure = (q: Parameters<typeof quantityOrArray>[0], description: string, unit?: string) =>
-  quantityOrArray(q, unit ? { description, unit } : { description });
+const perPressure = (q: Parameters<typeof quantityOrArray>[0], description: string, unit?: string, metricUnit?: string) =>
+  quantityOrArray(q, unit ? { description, unit, ...(metricUnit ? { metricUnit } : {}) } : { description });
 
 const Output = Type.Object({
   Tpc: quantity('temperatureAbsolute', { description: 'Pseudo-critical temperature' }),
@@ -49,12 +49,12 @@ const Output = Type.Object({
   Tpr: quantity('dimensionless', { description: 'Pseudo-reduced temperature' }),
   Ppr: perPressure('dimensionless', 'Pseudo-reduced pressure'),
   z: perPressure('dimensionless', 'Gas compressibility factor'),
-  Bg: perPressure('dimensionless', 'Gas formation volume factor (reservoir ft3 per standard ft3; the same number in rm3/sm3)', 'rcf/scf'),
+  Bg: perPressure('dimensionless', 'Gas formation volume factor (reservoir ft3 per standard ft3; the same number in rm3/sm3)', 'rcf/scf', 'rm3/sm3'),
   BgRbPerMscf: perPressure('gasFVF', 'Gas formation volume factor'),
   density: perPressure('density', 'Gas density'),
   viscosity: perPressure('viscosity', 'Gas viscosity'),
   cg: perPressure('compressibility', 'Isothermal gas compressibility'),
-  MW: quantity('dimensionless', { unit: 'lbm/lbmol', description: 'Apparent molecular weight, 28.97 gasSG' }),
+  MW: quantity('molarMass', { description: 'Apparent molecular weight, 28.97 gasSG' }),
 });
 
 /** The outputs that depend on pressure: one value per pressure. */
