@@ -32,12 +32,18 @@ import { quantity, quantityArray } from '../quantity.js';
 import { gasAt, GAS_INPUTS } from './gasModel.js';
 import { curvatureT, fitLine } from './regression.js';
 
+/**
+ * Surveys per call: far beyond any field's pressure history, and it keeps the largest answer (five
+ * numbers per survey) near 1 MB of JSON, under ENGINE_RESULT_LIMIT_BYTES.
+ */
+const MAX_SURVEYS = 10_000;
+
 const Input = Type.Object({
-  psia: quantityArray('pressure', { exclusiveMinimum: 0 }, { minItems: 2, description: 'Average reservoir pressure at each survey (the first is usually the initial pressure)' }),
-  gp: quantityArray('gasVolume', { minimum: 0 }, { minItems: 2, description: 'Cumulative gas produced at each survey (any volume unit in field units; ogip comes back in the same unit)' }),
+  psia: quantityArray('pressure', { exclusiveMinimum: 0 }, { minItems: 2, maxItems: MAX_SURVEYS, description: 'Average reservoir pressure at each survey (the first is usually the initial pressure)' }),
+  gp: quantityArray('gasVolume', { minimum: 0 }, { minItems: 2, maxItems: MAX_SURVEYS, description: 'Cumulative gas produced at each survey (any volume unit in field units; ogip comes back in the same unit)' }),
   TF: quantity('temperature', { exclusiveMinimum: -459.67, description: 'Reservoir temperature' }),
   ...GAS_INPUTS,
-  z: Type.Optional(quantityArray('dimensionless', { exclusiveMinimum: 0 }, { minItems: 2, description: 'Measured z at each survey pressure (instead of the correlation)' })),
+  z: Type.Optional(quantityArray('dimensionless', { exclusiveMinimum: 0 }, { minItems: 2, maxItems: MAX_SURVEYS, description: 'Measured z at each survey pressure (instead of the correlation)' })),
   psiaAbandon: Type.Optional(quantity('pressure', { exclusiveMinimum: 0, description: 'Abandonment pressure for the recoverable-gas estimate' })),
 });
 

@@ -44,8 +44,16 @@ const FT3_PER_BBL = 0.158987294928 / 0.028316846592;
 const moleFraction = (name: string) =>
   Type.Optional(quantity('dimensionless', { minimum: 0, maximum: 1, unit: 'mole fraction', description: `${name} mole fraction in the gas (gas table), default 0` }));
 
+/**
+ * Grid pressures per call. Every saturated row carries an undersaturated branch over the grid above
+ * it, so the tables grow as n^2/2 points (JSON rows plus the deck text, ~170 bytes a point): 150
+ * pressures are at most ~2.2 MB (test: pb at the top of the grid), under ENGINE_RESULT_LIMIT_BYTES
+ * (500 gave 18 MB). A simulator PVTO table rarely needs more than 50 rows.
+ */
+export const MAX_GRID = 150;
+
 const Input = Type.Object({
-  psia: quantityArray('pressure', { exclusiveMinimum: 0 }, { minItems: 2, maxItems: 500, description: 'Pressure grid of the tables (sorted and de-duplicated; must reach above the bubble point)' }),
+  psia: quantityArray('pressure', { exclusiveMinimum: 0 }, { minItems: 2, maxItems: MAX_GRID, description: `Pressure grid of the tables, at most ${MAX_GRID} pressures (sorted and de-duplicated; must reach above the bubble point)` }),
   api: apiInput(),
   TF: tfInput(),
   ...gasGravityInputs(),
