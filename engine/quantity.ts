@@ -60,6 +60,18 @@ export const PHYSICAL_DEFAULTS: Partial<Record<Quantity, PhysicalRange>> = {
   formationVolumeFactor: { exclusiveMinimum: 0 },
   gasFVF: { exclusiveMinimum: 0 },
   molarMass: { exclusiveMinimum: 0 },
+  // Amounts that are ratios of non-negative quantities or sizes of things (tightened in issue 10):
+  // a solution GOR, a liquid-gas ratio or a water content cannot be negative; a pipe has a
+  // positive diameter; a salinity is a mass fraction below 100%; a surface tension is positive;
+  // a permeability is not negative. Signed quantities (pressure differences, compressibility,
+  // which also carries viscosibility, rates, volumes, times, pseudo-pressure differences) keep none.
+  gasOilRatio: { minimum: 0 },
+  liquidGasRatio: { minimum: 0 },
+  waterContent: { minimum: 0 },
+  diameter: { exclusiveMinimum: 0 },
+  salinity: { minimum: 0, exclusiveMaximum: 100 },
+  surfaceTension: { exclusiveMinimum: 0 },
+  permeability: { minimum: 0 },
 };
 
 /** The physically possible range of a value (field units). */

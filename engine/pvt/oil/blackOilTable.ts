@@ -25,8 +25,7 @@ import { quantity, quantityArray } from '../../quantity.js';
 import { CONVERSIONS, type Conversion } from '../../units.js';
 import { gasViscosityLGE, LGE_METHODS, type LgeMethod } from '../correlations/gasViscosityLGE.js';
 import { MW_AIR, P_SC, R_GAS, RANKINE_OFFSET, T_SC_R, type GasImpurities, type PseudoCriticals } from '../correlations/nonHydrocarbons.js';
-import { piperMcCainCorredor } from '../correlations/piperMcCainCorredor.js';
-import { suttonWichertAziz } from '../correlations/suttonWichertAziz.js';
+import { pseudoCriticalsBy } from '../correlations/pcMethods.js';
 import { Z_METHODS, zBy, zRangeWarnings, type ZMethod } from '../correlations/zMethods.js';
 import { brineProperties, WATER_METHODS, type WaterMethod } from '../water/brine.js';
 import { DECK_UNITS, deckText, type DeckOilRow, type DeckUnits } from './deck.js';
@@ -207,8 +206,7 @@ export const blackOilTable = defineFunction({
     // Gas table: the total surface gas, as pvt.gasProperties computes it.
     const tR = fluid.TF + RANKINE_OFFSET;
     const y: GasImpurities = { yCO2: input.yCO2 ?? 0, yH2S: input.yH2S ?? 0, yN2: input.yN2 ?? 0 };
-    if (y.yCO2 + y.yH2S + y.yN2 > 1 + 1e-9) throw new EngineFailure('invalid_input', 'yCO2 + yH2S + yN2 exceeds 1');
-    const pc = input.pcMethod === 'SuttonWichertAziz' ? suttonWichertAziz(fluid.gasSG, y, warnings) : piperMcCainCorredor(fluid.gasSG, y, warnings);
+    const pc = pseudoCriticalsBy(input.pcMethod ?? 'PiperMcCainCorredor', fluid.gasSG, y, warnings);
     const gasSetup: GasSetup = { tR, pc, mw: MW_AIR * fluid.gasSG, zMethod: input.zMethod ?? 'DAK', viscosityMethod: input.gasViscosityMethod ?? 'LGE-McCain' };
     warnings.push(...zRangeWarnings(gasSetup.zMethod, grid.map((p) => p / pc.ppc), tR / pc.tpc));
     const gas = grid.map((p) => gasRow(p, gasSetup));

@@ -17,6 +17,11 @@
 import { EngineFailure } from '../../failure.js';
 import { apiFromOilSG, oilSGFromApi } from './correlations/oilConstants.js';
 import { vasquezBeggsSeparatorGravity } from './correlations/vasquezBeggs.js';
+import { API_RANGE, MAX_GAS_SG, MAX_OIL_TF, MIN_GAS_TF, MIN_HC_GAS_SG, requireWithin } from '../correlations/domain.js';
+import { P_SC } from '../correlations/nonHydrocarbons.js';
+
+/** Highest separator pressure, psia: field separators run below ~1500 psia. */
+const MAX_SEPARATOR_PSIA = 10_000;
 
 export interface OilFluidInput {
   api?: number;
@@ -48,8 +53,14 @@ export function resolveFluid(input: OilFluidInput): OilFluid {
   if (!(input.TF > 0)) {
     throw new EngineFailure('invalid_input', `TF ${input.TF} degF: the oil correlations take powers and logarithms of the temperature in degF and need TF > 0 degF`);
   }
+  requireWithin('TF', input.TF, 0, MAX_OIL_TF, 'degF', 'crude oil cracks thermally from about 650-700 degF; no reservoir is near it', true);
   const { api, oilSG } = stockTankOil(input.api, input.oilSG);
   if (input.gasSG === undefined && input.sepGasSG === undefined) throw new EngineFailure('invalid_input', 'give gasSG (total surface gas gravity) or sepGasSG (separator gas gravity)');
+  for (const [name, g] of [['gasSG', input.gasSG], ['sepGasSG', input.sepGasSG]] as const) {
+    if (g !== undefined) requireWithin(name, g, MIN_HC_GAS_SG, MAX_GAS_SG, 'air=1', 'a hydrocarbon surface gas lies between methane (0.554) and the heaviest gas at standard conditions');
+  }
+  if (input.sepPsia !== undefined) requireWithin('sepPsia', input.sepPsia, P_SC, MAX_SEPARATOR_PSIA, 'psia', 'a separator runs between atmospheric pressure and a few thousand psia');
+  if (input.sepTF !== undefined) requireWithin('sepTF', input.sepTF, MIN_GAS_TF, MAX_OIL_TF, 'degF', 'a separator runs between cryogenic and crude-oil cracking temperatures');
   const sepGasSG = input.sepGasSG ?? (input.gasSG as number);
   const gasSG = input.gasSG ?? (sepGasSG + STOCK_TANK_GAS_SG * RST_PER_RSP) / (1 + RST_PER_RSP);
   let vbGasSG = sepGasSG;
@@ -68,5 +79,6 @@ function stockTankOil(api: number | undefined, oilSG: number | undefined): { api
   }
   const a = api ?? apiFromOilSG(oilSG as number);
   if (!(a > 0)) throw new EngineFailure('invalid_input', `oilSG ${oilSG} is API ${a.toFixed(2)}: the correlations need API > 0 (oilSG < 1.076)`);
+  requireWithin('api', a, API_RANGE.min, API_RANGE.max, 'degAPI', 'a stock-tank oil is heavier than isopentane (~95 degAPI, the lightest liquid at 14.696 psia and 60 degF); API > 0 keeps the correlations real', true);
   return { api: a, oilSG: oilSG ?? oilSGFromApi(a) };
 }

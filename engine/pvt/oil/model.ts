@@ -18,6 +18,7 @@
  * that of the saturated oil at p (pb' = p, Rsb' = Rs(p)), so it is continuous at pb too.
  */
 import { EngineFailure } from '../../failure.js';
+import { MAX_PSIA, MAX_RS, MIN_OIL_PSIA, requireWithin } from '../correlations/domain.js';
 import { GLASO_RS_PMAX, glasoBo, glasoPb, glasoRs } from './correlations/glaso.js';
 import { mccainSaturatedDensity, spiveyValkoMcCainCo } from './correlations/mccainDensity.js';
 import { GAS_MASS_PER_RS, P_SC, WATER_DENSITY_60F } from './correlations/oilConstants.js';
@@ -61,6 +62,7 @@ export class OilModel {
 
   /** Bubble point (psia) of this oil with solution GOR rsb, by the pb method. */
   pbFromRsb(rsb: number): number {
+    requireRs('rsbScfStb', rsb);
     const f = this.fluid;
     let pb: number | null;
     switch (this.methods.pb) {
@@ -87,6 +89,7 @@ export class OilModel {
         break;
     }
     if (pb === null || !Number.isFinite(pb)) throw new EngineFailure('no_solution', `${label(this.methods.pb)} gives no bubble point for Rsb ${rsb} scf/STB with this oil`);
+    if (pb > MAX_PSIA) throw new EngineFailure('out_of_range', `${label(this.methods.pb)} gives a bubble point of ${pb.toPrecision(4)} psia for Rsb ${rsb} scf/STB: above any reservoir pressure (${MAX_PSIA} psia), outside the correlation`);
     if (pb < P_SC) {
       // A GOR this low is dissolved at atmospheric pressure: the oil's bubble point is 14.696 psia.
       this.warnings.push(`${label(this.methods.pb)} gives ${pb.toFixed(2)} psia for Rsb ${rsb} scf/STB, below atmospheric pressure: pb taken as ${P_SC} psia`);
@@ -127,6 +130,8 @@ export class OilModel {
   /** pb and Rsb from what the caller gave (at least one of them). */
   saturation(pbPsia: number | undefined, rsbScfStb: number | undefined): Saturation {
     if (pbPsia === undefined && rsbScfStb === undefined) throw new EngineFailure('invalid_input', 'give pbPsia (bubble point) or rsbScfStb (solution GOR at the bubble point), or both');
+    if (pbPsia !== undefined) requireWithin('pbPsia', pbPsia, P_SC, MAX_PSIA, 'psia', 'a bubble point below standard pressure would leave gas dissolved in the stock tank');
+    if (rsbScfStb !== undefined) requireRs('rsbScfStb', rsbScfStb);
     const pb = pbPsia ?? this.pbFromRsb(rsbScfStb as number);
     const rsb = rsbScfStb ?? this.rsSaturatedAt(pb);
     let rsScale = 1;
@@ -150,6 +155,10 @@ export class OilModel {
 
   /** Bo (rb/STB) of oil carrying rs, saturated at p (p matters to McCain's density only). */
   saturatedBo(rs: number, p: number): number {
+    return finite(this.saturatedBoBy(rs, p), () => `${label(this.methods.bo)} Bo at Rs ${rs} scf/STB, ${p} psia`);
+  }
+
+  private saturatedBoBy(rs: number, p: number): number {
     const f = this.fluid;
     switch (this.methods.bo) {
       case 'McCain': {
@@ -176,6 +185,10 @@ export class OilModel {
 
   /** Integral of co from pb to p (p > pb) at constant composition rsb: ln(Bob/Bo). */
   compressionIntegral(p: number, pb: number, rsb: number): number {
+    return finite(this.compressionIntegralBy(p, pb, rsb), () => `${label(this.methods.co)} compression of the oil from ${pb} to ${p} psia`);
+  }
+
+  private compressionIntegralBy(p: number, pb: number, rsb: number): number {
     const f = this.fluid;
     switch (this.methods.co) {
       case 'McCain':
@@ -189,6 +202,10 @@ export class OilModel {
 
   /** Constant-composition oil compressibility (1/psi) at p >= pb of an oil with rsb. */
   undersaturatedCo(p: number, pb: number, rsb: number): number {
+    return finite(this.undersaturatedCoBy(p, pb, rsb), () => `${label(this.methods.co)} co at ${p} psia (pb ${pb} psia, Rsb ${rsb} scf/STB)`);
+  }
+
+  private undersaturatedCoBy(p: number, pb: number, rsb: number): number {
     const f = this.fluid;
     switch (this.methods.co) {
       case 'McCain':
@@ -288,8 +305,28 @@ export class OilModel {
   }
 }
 
+/**
+ * A correlation value that is a finite number, else no_solution naming it: far outside their data
+ * (temperatures near 0 degF in ln T, pressures near vacuum in 1/p) the fits overflow.
+ */
+function finite(v: number, what: () => string): number {
+  if (Number.isFinite(v)) return v;
+  throw new EngineFailure('no_solution', `${what()} is not a finite number: far outside the correlation's data`);
+}
+
+/** A solution GOR inside the black-oil domain (0 to MAX_RS scf/STB). */
+export function requireRs(name: string, rs: number): void {
+  requireWithin(name, rs, 0, MAX_RS, 'scf/STB', 'above ~3300 scf/STB a reservoir fluid is a gas condensate, above ~15 000 a wet gas: no black oil');
+}
+
+/** Pressures of a black-oil call: MIN_OIL_PSIA to MAX_PSIA (a warning below standard pressure). */
+export function requireOilPressures(pressures: readonly number[]): void {
+  for (const p of pressures) requireWithin('psia', p, MIN_OIL_PSIA, MAX_PSIA, 'psia', 'the black-oil model refers its gas to the stock tank at 14.696 psia; toward vacuum its compressibilities diverge');
+}
+
 /** Pressures below standard pressure are outside every correlation here. */
 export function belowStandardWarning(pressures: number[]): string[] {
+  requireOilPressures(pressures);
   const low = Math.min(...pressures);
   return low < P_SC ? [`psia ${low} is below standard pressure (${P_SC} psia): the oil correlations are not meant for sub-atmospheric pressures`] : [];
 }
