@@ -12,7 +12,7 @@ import { converter, resolveQuantity } from '../../engine/units/conversion.js';
 import { unitsOf } from '../../engine/units.js';
 
 const STANDARD_ATMOSPHERE_PSIA = 14.696;
-import { DESCRIPTIVE_METHOD_KEYS, KNOWN_DISCREPANCIES, MAPPINGS, type FunctionMapping } from './mapping.js';
+import { DESCRIPTIVE_METHOD_KEYS, KNOWN_DISCREPANCIES, MAPPINGS, SOURCE_RULES, type FunctionMapping } from './mapping.js';
 import type { Mismatch, RefVector, VectorOutcome } from './types.js';
 
 export type FindDefinition = (name: string) => AnyDefinition | undefined;
@@ -24,7 +24,7 @@ export function runVector(file: string, v: RefVector, find: FindDefinition): Vec
   const def = find(mapping.name ?? v.function);
   if (!def) return { ...base, status: 'skipped', reason: 'function not in catalogue' };
 
-  const body = requestBody(v, def, mapping);
+  const body = requestBody(v, def, mapping, file);
   if (typeof body === 'string') return { ...base, status: 'skipped', reason: body };
   const outcome = evaluate(v, def, mapping, body);
   if (outcome.status === 'failed' && KNOWN_DISCREPANCIES[v.id]) {
@@ -63,7 +63,7 @@ function evaluate(v: RefVector, def: AnyDefinition, mapping: FunctionMapping, bo
 }
 
 /** The request body, or a skip reason when the vector asks for a method the function does not offer. */
-function requestBody(v: RefVector, def: AnyDefinition, mapping: FunctionMapping): Record<string, unknown> | string {
+function requestBody(v: RefVector, def: AnyDefinition, mapping: FunctionMapping, file: string): Record<string, unknown> | string {
   const props = def.input.properties as Record<string, Record<string, unknown>>;
   const body: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(v.method ?? {})) {
@@ -90,6 +90,10 @@ function requestBody(v: RefVector, def: AnyDefinition, mapping: FunctionMapping)
   for (const [key, value] of Object.entries(v.inputs)) {
     const own = mapping.inputs?.[key] ?? key;
     body[own] = inUnit(value, v.inputUnits?.[key], readUnits[own]);
+  }
+  for (const rule of SOURCE_RULES) {
+    if (rule.file !== file || !(v.source ?? '').startsWith(rule.sourcePrefix)) continue;
+    for (const [from, to] of Object.entries(rule.copyInputs)) if (body[from] !== undefined && body[to] === undefined && to in props) body[to] = body[from];
   }
   return body;
 }

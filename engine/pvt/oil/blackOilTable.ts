@@ -185,8 +185,8 @@ export const blackOilTable = defineFunction({
   validity: [],
   examples: [
     {
-      title: 'Valko–McCain set, API 35, 180 degF, gas gravity 0.7, Rsb 600 scf/STB, grid 500-5000 psia, fresh water',
-      input: { psia: [500, 1000, 1500, 2000, 2500, 3000, 4000, 5000], api: 35, TF: 180, gasSG: 0.7, rsbScfStb: 600 },
+      title: 'Valko–McCain set, API 35, 180 degF, separator and total gas gravity 0.7, Rsb 600 scf/STB, grid 500-5000 psia, fresh water',
+      input: { psia: [500, 1000, 1500, 2000, 2500, 3000, 4000, 5000], api: 35, TF: 180, gasSG: 0.7, sepGasSG: 0.7, rsbScfStb: 600 },
       expected: { pb: 2804.20041145, rsb: 600 },
       tolerance: 1e-4,
       source: 'bubble point by pyrestoolbox 3.7.6 oil_pbub (refdata pvt_oil.json oil-pb-VALMC-027); Rsb as given',

@@ -67,10 +67,10 @@ export class OilModel {
     let pb: number | null;
     switch (this.methods.pb) {
       case 'ValkoMcCain':
-        pb = valkoMcCainPb(rsb, f.sepGasSG, f.api, f.TF);
+        pb = valkoMcCainPb(rsb, this.sepGravity(), f.api, f.TF);
         break;
       case 'Velarde':
-        pb = velardePb(rsb, f.sepGasSG, f.api, f.TF);
+        pb = velardePb(rsb, this.sepGravity(), f.api, f.TF);
         break;
       case 'Standing':
         pb = standingPb(rsb, f.gasSG, f.api, f.TF);
@@ -79,7 +79,7 @@ export class OilModel {
         pb = standingPsigPb(rsb, f.gasSG, f.api, f.TF);
         break;
       case 'VasquezBeggs':
-        pb = vasquezBeggsPb(rsb, f.vbGasSG, f.api, f.TF);
+        pb = vasquezBeggsPb(rsb, this.vbGravity(), f.api, f.TF);
         break;
       case 'Glaso':
         pb = glasoPb(rsb, f.gasSG, f.api, f.TF);
@@ -104,7 +104,7 @@ export class OilModel {
     let rs: number | null;
     switch (this.methods.rs) {
       case 'Velarde':
-        rs = velardeRsb(p, f.sepGasSG, f.api, f.TF);
+        rs = velardeRsb(p, this.sepGravity(), f.api, f.TF);
         break;
       case 'Standing':
         rs = standingRs(p, f.gasSG, f.api, f.TF);
@@ -113,7 +113,7 @@ export class OilModel {
         rs = standingPsigRs(p, f.gasSG, f.api, f.TF);
         break;
       case 'VasquezBeggs':
-        rs = vasquezBeggsRs(p, f.vbGasSG, f.api, f.TF);
+        rs = vasquezBeggsRs(p, this.vbGravity(), f.api, f.TF);
         break;
       case 'Glaso':
         if (p > GLASO_RS_PMAX) throw new EngineFailure('no_solution', `Glaso (1980) Rs has no solution above ${GLASO_RS_PMAX.toFixed(0)} psia (p = ${p})`);
@@ -148,7 +148,7 @@ export class OilModel {
     if (p >= sat.pb) return sat.rsb;
     if (this.methods.rs !== 'Velarde') return sat.rsScale * this.rsSaturatedAt(p);
     const f = this.fluid;
-    const rs = velardeRs(p, sat.pb, sat.rsb, f.sepGasSG, f.api, f.TF);
+    const rs = velardeRs(p, sat.pb, sat.rsb, this.sepGravity(), f.api, f.TF);
     if (!(rs >= 0)) throw new EngineFailure('no_solution', `Velarde–Blasingame–McCain (1997) Rs is negative at ${p} psia for pb ${sat.pb.toFixed(1)} psia: the reduced curve is far outside its data`);
     return rs;
   }
@@ -162,14 +162,14 @@ export class OilModel {
     const f = this.fluid;
     switch (this.methods.bo) {
       case 'McCain': {
-        const rho = mccainSaturatedDensity(p, f.TF, rs, f.sepGasSG, f.oilSG);
+        const rho = mccainSaturatedDensity(p, f.TF, rs, this.sepGravity(), f.oilSG);
         if (!(rho > 0 && Number.isFinite(rho))) throw new EngineFailure('no_solution', `McCain's oil density is not positive for Rs ${rs} scf/STB at ${p} psia, ${f.TF} degF: outside the correlation`);
         return this.massPerStb(rs) / rho;
       }
       case 'Standing':
         return standingBo(rs, f.gasSG, f.oilSG, f.TF);
       case 'VasquezBeggs':
-        return vasquezBeggsBo(rs, f.vbGasSG, f.api, f.TF);
+        return vasquezBeggsBo(rs, this.vbGravity(), f.api, f.TF);
       case 'Glaso':
         return glasoBo(rs, f.gasSG, f.oilSG, f.TF);
       case 'PetroskyFarshad':
@@ -192,9 +192,9 @@ export class OilModel {
     const f = this.fluid;
     switch (this.methods.co) {
       case 'McCain':
-        return spiveyValkoMcCainCo(p, pb, rsb, f.sepGasSG, f.api, f.TF).cofb * (p - pb);
+        return spiveyValkoMcCainCo(p, pb, rsb, this.sepGravity(), f.api, f.TF).cofb * (p - pb);
       case 'VasquezBeggs':
-        return vasquezBeggsCoA(rsb, f.vbGasSG, f.api, f.TF) * Math.log(p / pb);
+        return vasquezBeggsCoA(rsb, this.vbGravity(), f.api, f.TF) * Math.log(p / pb);
       case 'PetroskyFarshad':
         return (petroskyFarshadCoB(rsb, f.gasSG, f.api, f.TF) * (p ** PF_EXP - pb ** PF_EXP)) / PF_EXP;
     }
@@ -209,9 +209,9 @@ export class OilModel {
     const f = this.fluid;
     switch (this.methods.co) {
       case 'McCain':
-        return spiveyValkoMcCainCo(p, pb, rsb, f.sepGasSG, f.api, f.TF).co;
+        return spiveyValkoMcCainCo(p, pb, rsb, this.sepGravity(), f.api, f.TF).co;
       case 'VasquezBeggs':
-        return vasquezBeggsCoA(rsb, f.vbGasSG, f.api, f.TF) / p;
+        return vasquezBeggsCoA(rsb, this.vbGravity(), f.api, f.TF) / p;
       case 'PetroskyFarshad':
         return petroskyFarshadCoB(rsb, f.gasSG, f.api, f.TF) * p ** -0.5906;
     }
@@ -295,6 +295,27 @@ export class OilModel {
       if (v.above?.length) out.push(...methodRangeWarnings('undersaturatedViscosity', m.undersaturatedViscosity, { psia: v.above }));
     }
     return out;
+  }
+
+  private sepNoted = false;
+  private vbNoted = false;
+
+  /** The separator gas gravity, saying once per call (a warning) when it was estimated from gasSG. */
+  sepGravity(): number {
+    if (!this.sepNoted && this.fluid.sepGasSGNote) {
+      this.sepNoted = true;
+      this.warnings.push(this.fluid.sepGasSGNote);
+    }
+    return this.fluid.sepGasSG;
+  }
+
+  /** The gravity at a 100 psig separator for Vasquez–Beggs, saying once per call how it was obtained. */
+  vbGravity(): number {
+    if (!this.vbNoted && this.fluid.vbGasSGNote) {
+      this.vbNoted = true;
+      this.warnings.push(this.fluid.vbGasSGNote);
+    }
+    return this.fluid.vbGasSG;
   }
 
   /** The gas gravity a method takes: separator (Valko–McCain, Velarde, McCain), 100 psig separator (Vasquez–Beggs) or total. */
