@@ -19,11 +19,11 @@
  */
 import { EngineFailure } from '../../failure.js';
 import { MAX_PSIA, MAX_RS, MIN_OIL_PSIA, requireWithin } from '../correlations/domain.js';
-import { GLASO_RS_PMAX, glasoBo, glasoPb, glasoRs } from './correlations/glaso.js';
+import { GLASO_RS_PMAX, GLASO_T_EXPONENT, glasoBo, glasoPb, glasoRs } from './correlations/glaso.js';
 import { mccainSaturatedDensity, spiveyValkoMcCainCo } from './correlations/mccainDensity.js';
 import { GAS_MASS_PER_RS, P_SC, WATER_DENSITY_60F } from './correlations/oilConstants.js';
 import { petroskyFarshadBo, petroskyFarshadCoB, petroskyFarshadPb, petroskyFarshadRs } from './correlations/petroskyFarshad.js';
-import { standingBo, standingPb, standingPsigPb, standingPsigRs, standingRs } from './correlations/standing.js';
+import { standingBeggsBo, standingBo, standingPb, standingPsigPb, standingPsigRs, standingRs } from './correlations/standing.js';
 import { valkoMcCainPb } from './correlations/valkoMcCain.js';
 import { vasquezBeggsBo, vasquezBeggsCoA, vasquezBeggsPb, vasquezBeggsRs } from './correlations/vasquezBeggs.js';
 import { velardePb, velardeRs, velardeRsb } from './correlations/velarde.js';
@@ -84,6 +84,9 @@ export class OilModel {
       case 'Glaso':
         pb = glasoPb(rsb, f.gasSG, f.api, f.TF);
         break;
+      case 'GlasoVolatile':
+        pb = glasoPb(rsb, f.gasSG, f.api, f.TF, GLASO_T_EXPONENT.volatileOil);
+        break;
       case 'PetroskyFarshad':
         pb = petroskyFarshadPb(rsb, f.gasSG, f.api, f.TF);
         break;
@@ -116,8 +119,9 @@ export class OilModel {
         rs = vasquezBeggsRs(p, this.vbGravity(), f.api, f.TF);
         break;
       case 'Glaso':
+      case 'GlasoVolatile':
         if (p > GLASO_RS_PMAX) throw new EngineFailure('no_solution', `Glaso (1980) Rs has no solution above ${GLASO_RS_PMAX.toFixed(0)} psia (p = ${p})`);
-        rs = glasoRs(p, f.gasSG, f.api, f.TF);
+        rs = glasoRs(p, f.gasSG, f.api, f.TF, this.methods.rs === 'GlasoVolatile' ? GLASO_T_EXPONENT.volatileOil : GLASO_T_EXPONENT.blackOil);
         break;
       case 'PetroskyFarshad':
         rs = petroskyFarshadRs(p, f.gasSG, f.api, f.TF);
@@ -168,6 +172,8 @@ export class OilModel {
       }
       case 'Standing':
         return standingBo(rs, f.gasSG, f.oilSG, f.TF);
+      case 'StandingBeggs':
+        return standingBeggsBo(rs, f.gasSG, f.oilSG, f.TF);
       case 'VasquezBeggs':
         return vasquezBeggsBo(rs, this.vbGravity(), f.api, f.TF);
       case 'Glaso':

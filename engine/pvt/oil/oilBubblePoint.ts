@@ -27,7 +27,7 @@ const Input = Type.Object({
   ...gasGravityInputs(),
   pbMethod: option(
     PB_METHODS,
-    "'ValkoMcCain' (default), 'Velarde', 'Standing' (printed equation, psia), 'StandingPsig' (printed equation read as psig), 'VasquezBeggs', 'Glaso', 'PetroskyFarshad'",
+    "'ValkoMcCain' (default), 'Velarde', 'Standing' (printed equation, psia), 'StandingPsig' (printed equation read as psig), 'VasquezBeggs', 'Glaso' (black-oil temperature exponent 0.172), 'GlasoVolatile' (Glaso's volatile-oil exponent 0.130), 'PetroskyFarshad'",
     'ValkoMcCain',
   ),
 });

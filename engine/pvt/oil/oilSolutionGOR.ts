@@ -30,7 +30,7 @@ const Input = Type.Object({
   ...gasGravityInputs(),
   pbPsia: pbInput('Bubble point pressure of the oil (optional: without pbPsia and rsbScfStb the oil is taken as saturated at each pressure)'),
   rsbScfStb: rsbInput('Solution GOR at the bubble point (optional, see pbPsia)'),
-  rsMethod: option(RS_METHODS, "'Velarde' (default), 'Standing', 'StandingPsig', 'VasquezBeggs', 'Glaso', 'PetroskyFarshad'", 'Velarde'),
+  rsMethod: option(RS_METHODS, "'Velarde' (default), 'Standing', 'StandingPsig', 'VasquezBeggs', 'Glaso' (black oil), 'GlasoVolatile' (volatile-oil exponent 0.130), 'PetroskyFarshad'", 'Velarde'),
   pbMethod: option(PB_METHODS, "bubble point from rsbScfStb when pbPsia is not given; defaults to the rsMethod's own (Velarde -> 'ValkoMcCain')"),
 });
 
