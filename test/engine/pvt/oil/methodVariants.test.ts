@@ -30,3 +30,19 @@ describe('method variants', () => {
     expect(Math.abs(rs / 600 - 1)).to.be.below(5e-4);
   });
 });
+
+describe('pvt.oilSolutionGOR at the bubble point', () => {
+  it('without psia, pbPsia alone answers Rs at the bubble point: the GOR whose bubble point (same method) is pbPsia, for Velarde, Standing and Vasquez–Beggs', () => {
+    for (const [rsMethod, pbMethod] of [['Velarde', 'Velarde'], ['Standing', 'Standing'], ['VasquezBeggs', 'VasquezBeggs']]) {
+      const oil = { api: 43, TF: 185, gasSG: 0.72, sepGasSG: 0.72 };
+      const r = ok(oilSolutionGOR, { ...oil, pbPsia: 3000, rsMethod });
+      expect(num(r, 'rs'), rsMethod).to.equal(num(r, 'rsb'));
+      expect(num(r, 'pb')).to.equal(3000);
+      const back = num(ok(oilBubblePoint, { ...oil, rsbScfStb: num(r, 'rs'), pbMethod }), 'pb');
+      expect(Math.abs(back / 3000 - 1), rsMethod).to.be.below(1e-4);
+    }
+  });
+  it('without psia and pbPsia there is nothing to answer (invalid_input)', () => {
+    expect(() => ok(oilSolutionGOR, { api: 43, TF: 185, gasSG: 0.72, rsbScfStb: 500 })).to.throw(/pbPsia alone for Rs at the bubble point/);
+  });
+});
