@@ -46,3 +46,17 @@ describe('pvt.oilSolutionGOR at the bubble point', () => {
     expect(() => ok(oilSolutionGOR, { api: 43, TF: 185, gasSG: 0.72, rsbScfStb: 500 })).to.throw(/pbPsia alone for Rs at the bubble point/);
   });
 });
+
+describe("pvt.oilDensity densityMethod 'McCainHill'", () => {
+  it("gives McCain's pseudo-liquid density whatever the boMethod: with Standing's Rs and Bo it equals the default McCain density at the same Rs, below and above pb (and differs from Standing's mass/Bo)", async () => {
+    const { oilDensity } = await import('../../../../engine/pvt/oil/oilDensity.js');
+    const oil = { psia: [1500, 2500, 4000], api: 35, TF: 200, gasSG: 0.75, sepGasSG: 0.75, pbPsia: 2500, rsbScfStb: 600, rsScfStb: [350, 600, 600] };
+    const mccain = ok(oilDensity, { ...oil, boMethod: 'McCain', coMethod: 'McCain' });
+    const hill = ok(oilDensity, { ...oil, boMethod: 'Standing', coMethod: 'McCain', densityMethod: 'McCainHill' });
+    const fromBo = ok(oilDensity, { ...oil, boMethod: 'Standing', coMethod: 'McCain' });
+    (hill.density as number[]).forEach((d, i) => expect(d).to.be.closeTo((mccain.density as number[])[i] as number, 1e-9));
+    expect(Math.abs((fromBo.density as number[])[0] as number) - ((hill.density as number[])[0] as number)).to.be.above(1e-3);
+    // The Bo reported stays the boMethod's.
+    expect(hill.bo).to.deep.equal(fromBo.bo);
+  });
+});
