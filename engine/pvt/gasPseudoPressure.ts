@@ -112,6 +112,13 @@ export const gasPseudoPressure = defineFunction({
       tolerance: 3e-3,
       source: 'pyrestoolbox 3.7.6 gas_dmp, refdata pvt_gas.json gas-dmp-0445',
     },
+    {
+      title: 'the same integral as an m(p) table from psiaRef 14.696 psia: m(1000) at 200 degF, gasSG 0.65',
+      input: { psia: [1000], psiaRef: 14.696, TF: 200, gasSG: 0.65 },
+      expected: { mp: [74373722.8144] },
+      tolerance: 3e-3,
+      source: 'pyrestoolbox 3.7.6 gas_dmp from 14.696 to 1000 psia, refdata pvt_gas.json gas-dmp-0445 (m(1000) - m(14.696) is that delta)',
+    },
   ],
   run(input, warnings) {
     const table = input.psia !== undefined;
