@@ -28,7 +28,8 @@ import { VISCOSITY_METHODS } from './brineViscosity.js';
 import { salinityWtPct } from './salinity.js';
 
 const Input = Type.Object({
-  psia: quantityOrArray('pressure', { exclusiveMinimum: 0, description: 'Pressure, or a list of pressures' }),
+  // Nine numbers per pressure: 5000 pressures answer ~1.9 MB, half of ENGINE_RESULT_LIMIT_BYTES.
+  psia: quantityOrArray('pressure', { exclusiveMinimum: 0, description: 'Pressure, or a list of at most 5000 pressures' }, 5000),
   TF: quantity('temperature', { exclusiveMinimum: -459.67, description: 'Temperature' }),
   salinityWtPct: Type.Optional(quantity('salinity', { minimum: 0, exclusiveMaximum: 100, description: 'Salinity, weight percent dissolved solids (NaCl for SpiveyMcCainNorth); give exactly one salinity' })),
   salinityPpm: Type.Optional(quantity('dimensionless', { minimum: 0, exclusiveMaximum: 1e6, unit: 'ppm', description: 'Salinity, parts per million by mass (= 1e4 wt%); give exactly one salinity' })),
