@@ -68,6 +68,8 @@ export const CONVERSIONS: Readonly<Record<string, Conversion>> = {
 interface Tagged {
   quantity: Quantity;
   unit?: string;
+  /** Metric label of a same-number quantity whose `unit` is overridden (engine/quantity.ts). */
+  metricUnit?: string;
 }
 
 type Schema = Record<string, unknown>;
@@ -184,5 +186,5 @@ function collectUnits(schema: unknown, path: string, system: UnitSystem, out: Re
 function unitLabel(s: Tagged, system: UnitSystem): string {
   const field = s.unit ?? QUANTITIES[s.quantity]?.field ?? '-';
   if (system === 'field') return field;
-  return conversionFor(s)?.metric ?? field;
+  return conversionFor(s)?.metric ?? s.metricUnit ?? field;
 }
