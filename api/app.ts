@@ -9,6 +9,7 @@ import { errors } from './errors.js';
 import type { Logger } from './log.js';
 import type { AppState } from './state.js';
 import { accessLog } from './middleware/accessLog.js';
+import type { HttpMetrics } from './ops/metrics.js';
 import { authenticate } from './middleware/authenticate.js';
 import { errorEnvelope } from './middleware/errors.js';
 import { requestId } from './middleware/requestId.js';
@@ -34,6 +35,8 @@ export interface AppDeps {
   /** Where engine calls run: the in-process pool or the queue. */
   runner: EngineRunner;
   trustProxy?: boolean;
+  /** Request metrics (api/ops/metrics.ts); none when absent. */
+  metrics?: HttpMetrics;
   /** Further routes (engine, projects, mcp) contributed by their modules. */
   routes?: RouteSpec[];
 }
@@ -74,7 +77,7 @@ export function createApp(deps: AppDeps): App {
 
   const gate = authenticate({ store: deps.store, limits: deps.limits, seats: deps.seats, keyUse });
   koa.use(requestId());
-  koa.use(accessLog(deps.log));
+  koa.use(accessLog(deps.log, deps.metrics));
   koa.use(errorEnvelope(deps.log));
   koa.use(async (ctx, next) => {
     if (ctx.path.startsWith('/v1/') && !publicPaths.has(ctx.path)) return gate(ctx, next);

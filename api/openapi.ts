@@ -19,6 +19,7 @@ const AUTH_ERRORS: ErrorCode[] = ['unauthenticated', 'forbidden', 'email_not_ver
 export function buildOpenApi(routes: RouteSpec[], version: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of routes) {
+    if (r.inOpenApi === false) continue;
     (paths[r.path] ??= {})[r.method.toLowerCase()] = operation(r);
   }
   return {

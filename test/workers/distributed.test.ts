@@ -67,7 +67,7 @@ describe('distributed deployment: two API nodes, worker processes, Redis', funct
     dataDir = mkdtempSync(join(tmpdir(), 'engcalc-dist-'));
     env = {
       DATA_DIR: dataDir, REDIS_URL: redis.url, PORT: '0', HOST: '127.0.0.1', TRUST_PROXY: 'true', LOG_LEVEL: 'info',
-      ENGINE_THREADS: '2', ENGINE_TIMEOUT_MS: '400', ENGINE_START_TIMEOUT_MS: '2000', SEED_DEMO: 'false',
+      ENGINE_THREADS: '2', ENGINE_TIMEOUT_MS: '400', ENGINE_START_TIMEOUT_MS: '2000', SEED_DEMO: 'false', WORKER_PORT: '0',
     };
     store = openLmdbStore({ path: dataDir });
     nodeA = spawnServer(env);
