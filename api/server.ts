@@ -78,6 +78,7 @@ export async function startServer(config: Readonly<Config>, options: StartOption
       return true;
     },
   };
+  if (pool) readinessChecks.engine = () => pool.stats().loadedThreads >= pool.threads;
   if (config.redisUrl) {
     readinessChecks.redis = () => governance.ping();
     readinessChecks.workers = async () => ((await queue?.health())?.threads ?? 0) > 0;
