@@ -247,6 +247,30 @@ describe('distributed deployment: faults answered fast, with the status of the t
     await stopWorkers();
   });
 
+  it('when Redis freezes (SIGSTOP), a call in flight and a new call both get 503 within seconds; service resumes after SIGCONT', async function () {
+    requireControl(this, redis);
+    await startWorker();
+    await queue.pause();
+    const inFlight = timed(post(urlA, 'pvt.zFactor', zFactor));
+    await until('call admitted', async () => (await client.zcard('engcalc:eq:tickets')) > 0);
+    redis.pause();
+    const frozenAt = Date.now();
+    try {
+      const fresh = await timed(post(urlB, 'pvt.zFactor', zFactor));
+      const waited = await inFlight;
+      for (const r of [fresh, waited]) {
+        expect(r.status, JSON.stringify(r.body)).to.equal(503);
+        expect(r.body.error.code).to.equal('unavailable');
+        expect(r.at - frozenAt).to.be.below(DEAD_WORKER_BOUND_MS); // by design 2 s (new) and <= 5 s (in flight)
+      }
+    } finally {
+      redis.resume();
+    }
+    await queue.resume();
+    await until('service back', async () => (await post(urlA, 'pvt.zFactor', zFactor)).status === 200, 30_000, 200);
+    await stopWorkers();
+  });
+
   it('logs an expected 503 as one info line, without a stack', async () => {
     const before = nodeA.output().length;
     const res = await post(urlA, 'pvt.zFactor', zFactor); // no worker running

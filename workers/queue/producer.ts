@@ -197,12 +197,14 @@ export class QueueRunner implements EngineRunner {
       for (let i = 0; i < ids.length; i += 500) {
         const chunk = ids.slice(i, i + 500);
         let status;
+        const asked = Date.now();
         try {
           if (this.redis.status !== 'ready') throw new Error('not connected');
           status = await this.bounded(this.scripts.status(chunk));
           this.redisDownSince = undefined;
         } catch {
-          this.redisDownSince ??= Date.now();
+          // Counted from the first check that got no answer (a frozen Redis takes the command bound to fail).
+          this.redisDownSince ??= asked;
           if (Date.now() - this.redisDownSince >= REDIS_OUTAGE_GRACE_MS) {
             for (const id of ids) if (!this.waiting.get(id)?.busy) this.settle(id, unavailable(MESSAGES.redisDown));
           }
