@@ -80,6 +80,8 @@ export class QueueRunner implements EngineRunner {
   private monitor: NodeJS.Timeout | undefined;
   private checking = false;
   private redisDownSince: number | undefined;
+  /** Calls answered while Redis was away, whose tickets to take back once it answers (id -> until). */
+  private readonly abandoned = new Map<string, number>();
   private closed = false;
   /** The producer's own connection (shared with its Queue), so its state can be checked per call. */
   private readonly redis: Redis;
@@ -179,7 +181,7 @@ export class QueueRunner implements EngineRunner {
     const w = this.waiting.get(jobId);
     if (!w) return;
     this.waiting.delete(jobId);
-    if (this.waiting.size === 0) this.stopMonitor();
+    if (this.waiting.size === 0 && this.abandoned.size === 0) this.stopMonitor();
     w.resolve(outcome);
   }
 
@@ -193,6 +195,7 @@ export class QueueRunner implements EngineRunner {
     if (this.checking) return;
     this.checking = true;
     try {
+      if (this.abandoned.size && this.redis.status === 'ready') await this.withdrawAbandoned();
       const ids = [...this.waiting.values()].filter((w) => !w.busy).map((w) => w.jobId);
       for (let i = 0; i < ids.length; i += 500) {
         const chunk = ids.slice(i, i + 500);
@@ -206,7 +209,11 @@ export class QueueRunner implements EngineRunner {
           // Counted from the first check that got no answer (a frozen Redis takes the command bound to fail).
           this.redisDownSince ??= asked;
           if (Date.now() - this.redisDownSince >= REDIS_OUTAGE_GRACE_MS) {
-            for (const id of ids) if (!this.waiting.get(id)?.busy) this.settle(id, unavailable(MESSAGES.redisDown));
+            for (const id of ids) {
+              if (!this.waiting.has(id) || this.waiting.get(id)!.busy) continue;
+              this.abandoned.set(id, Date.now() + this.startBudgetMs + TICKET_GRACE_MS);
+              this.settle(id, unavailable(MESSAGES.redisDown));
+            }
           }
           return;
         }
@@ -214,6 +221,20 @@ export class QueueRunner implements EngineRunner {
       }
     } finally {
       this.checking = false;
+      if (this.waiting.size === 0 && this.abandoned.size === 0) this.stopMonitor();
+    }
+  }
+
+  /** Takes back the tickets of calls answered during an outage, so no worker runs them for nobody. */
+  private async withdrawAbandoned(): Promise<void> {
+    const now = Date.now();
+    for (const [id, until] of this.abandoned) if (until <= now) this.abandoned.delete(id); // lapsed: the sweep has it
+    const ids = [...this.abandoned.keys()];
+    try {
+      await this.bounded(Promise.all(ids.map(async (id) => ((await this.scripts.withdraw(id)) ? this.queue.remove(id) : 0))));
+      for (const id of ids) this.abandoned.delete(id);
+    } catch {
+      // still away: the next check tries again
     }
   }
 
