@@ -215,10 +215,15 @@ describe('distributed deployment: faults answered fast, with the status of the t
     await startWorker();
     expect((await post(urlA, 'pvt.zFactor', zFactor)).status).to.equal(200);
     await stopWorkers('SIGTERM'); // deregisters
-    const none = await post(urlA, 'pvt.zFactor', zFactor);
+    const events = await client.xlen('engcalc:engine:events');
+    const asked = Date.now();
+    const none = await timed(post(urlA, 'pvt.zFactor', zFactor));
     expect(none.status).to.equal(503);
     expect(none.body.error.message).to.match(/no engine worker is running/);
     expect(none.headers.get('retry-after')).to.equal('30');
+    // Refused at admission: no job was ever queued, and the answer did not wait for the start budget.
+    expect(await client.xlen('engcalc:engine:events')).to.equal(events);
+    expect(none.at - asked).to.be.below(Number(env.ENGINE_START_TIMEOUT_MS));
 
     await startWorker();
     await stopWorkers('SIGKILL'); // no deregistration: its heartbeat lapses

@@ -343,7 +343,8 @@ function parseOutcome(json: string): RunOutcome {
   return unavailable('the engine worker returned no outcome');
 }
 
+/** A job BullMQ failed: its worker stalled, or could not store the outcome (Redis away). Never the raw reason: it may name internals. */
 function failureOutcome(reason: string): RunOutcome {
   if (/stalled/i.test(reason)) return unavailable(MESSAGES.workerDied);
-  return unavailable(`the engine worker failed: ${reason}`);
+  return unavailable('the engine worker could not return the outcome of this call; it was not retried');
 }
