@@ -43,7 +43,7 @@ describe('operations on the embedded default: probes, metrics, configurable limi
     expect(text).to.match(/^engcalc_http_requests_total\{method="POST",route="\/v1\/engine\/functions\/:name",status="200",role="web"\} 1$/m);
     expect(text).to.match(/^engcalc_engine_calls_total\{function="pvt.zFactor",outcome="ok",role="web"\} 1$/m);
     expect(text).to.match(/^engcalc_pool_threads\{role="web"\} 1$/m);
-    expect(text).to.match(/^engcalc_pool_loaded_threads\{role="web"\} 2$/m);
+    expect(text).to.match(/^engcalc_pool_loaded_threads\{role="web"\} [12]$/m); // the spare may still be loading
     expect(text).to.match(/^engcalc_pool_utilisation\{role="web"\} 0$/m);
   });
 
