@@ -120,7 +120,8 @@ function opsConfig(env: NodeJS.ProcessEnv, int: (name: string, fallback: number,
     shutdownGraceMs: int('SHUTDOWN_GRACE_MS', 30_000, 0, 3_600_000),
     keyRequestsPerMinute: int('KEY_REQUESTS_PER_MINUTE', 120, 1, 1_000_000),
     failedAttemptsPerMinute: int('FAILED_ATTEMPTS_PER_MINUTE', 20, 1, 1_000_000),
-    queueBacklog: env.ENGINE_MAX_QUEUE ? int('ENGINE_MAX_QUEUE', 0, 0, 100_000) : null,
+    // Parsed (and a bad value reported) as engine.maxQueue; here only whether it was set.
+    queueBacklog: env.ENGINE_MAX_QUEUE && Number.isInteger(Number(env.ENGINE_MAX_QUEUE)) ? Number(env.ENGINE_MAX_QUEUE) : null,
   };
 }
 
