@@ -54,7 +54,7 @@ async function main(): Promise<number> {
 
   const rows = summarise(measured);
   const elapsedS = Math.round((Date.now() - started) / 1000);
-  process.stdout.write(renderTable(rows) + '\n\n' + NOTES.map((n) => `  ${n}`).join('\n') + '\n');
+  if (rows.length) process.stdout.write(renderTable(rows) + '\n\n' + NOTES.map((n) => `  ${n}`).join('\n') + '\n');
   if (timeoutRows.length) process.stdout.write('\n' + renderTimeouts(timeoutRows) + '\n\n  ' + TIMEOUT_NOTE + '\n');
   writeJson(opts.json, { machine: facts, settings: s, workloads: workloadFacts(WORKLOADS), setup, rows, measured, timeouts: timeoutRows, elapsedS, notes: NOTES });
   const keyInfo = (k: unknown) => (k ? `${(k as { keys: number }).keys} keys in ${(k as { accounts: number }).accounts} accounts` : null);

@@ -7,7 +7,8 @@
  *
  *   npm run chaos -- [--json PATH] [--only name,name]
  *
- * Not a test (it takes about four minutes); the README quotes its latest run.
+ * Not a test (it takes about four minutes, and stops itself at fifteen); the README quotes its
+ * latest run. Exit code 0 when every scenario kept its bounds, 1 otherwise.
  */
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -140,6 +141,11 @@ async function main(): Promise<number> {
   const jsonPath = resolve(args.includes('--json') ? args[args.indexOf('--json') + 1]! : 'bench-results/chaos-latest.json');
   const only = args.includes('--only') ? args[args.indexOf('--only') + 1]!.split(',') : null;
   installCleanupHooks();
+  // Bounded whatever happens: the scenarios take about four minutes; stop everything at fifteen.
+  setTimeout(() => {
+    process.stderr.write('chaos run: over 15 minutes, stopping\n');
+    void releaseAll().then(() => process.exit(2));
+  }, 15 * 60_000).unref();
   const dataDir = mkdtempSync(join(tmpdir(), 'engcalc-chaos-'));
   trackDir(dataDir);
 
