@@ -5,7 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
-export const SCENARIOS = ['raw', 'floor', 'embedded', 'distributed'] as const;
+export const SCENARIOS = ['raw', 'floor', 'embedded', 'distributed', 'timeouts'] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 export interface BenchOptions {
@@ -32,6 +32,7 @@ export const USAGE = `usage: npm run bench -- [--runs N] [--duration S] [--conne
   --connections C   concurrent HTTP connections (default 16)
   --json PATH       full results, every run (default bench-results/latest.json)
   --only LIST       comma-separated scenarios (default all): ${SCENARIOS.join(', ')}
+                    (timeouts: what a call stopped at the time limit costs the pool)
   --threads T       ENGINE_THREADS for web/worker (default: available cores)`;
 
 export class UsageError extends Error {}
