@@ -1,0 +1,25 @@
+/** The output every single-curve decline function shares: rate, cumulative and decline over t, EUR at qLimit. */
+import Type from 'typebox';
+import { cumList, declineList, over, rateList, rateOf, timeOf, volumeOf } from './inputs.js';
+import type { Curve } from './models/curves.js';
+
+export const CURVE_OUTPUT = {
+  rate: rateList('Rate at each t'),
+  cum: cumList('Cumulative at each t'),
+  decline: declineList('Nominal decline -dln q/dt at each t, per timeUnit'),
+  tLimit: Type.Optional(timeOf('Time at which the rate reaches qLimit')),
+  eur: Type.Optional(volumeOf('Cumulative when the rate reaches qLimit')),
+};
+
+export const qLimitInput = () => Type.Optional(rateOf('Economic limit rate: tLimit and EUR are returned', { exclusiveMinimum: 0 }));
+
+export function curveResult(curve: Curve, times: readonly number[], qLimit: number | undefined, warnings: string[]) {
+  const out = { rate: over(times, (t) => curve.rate(t)), cum: over(times, (t) => curve.cum(t)), decline: over(times, (t) => curve.decline(t)) };
+  if (qLimit === undefined) return out;
+  const tLimit = curve.timeTo(qLimit);
+  if (!Number.isFinite(tLimit)) {
+    warnings.push(`the rate does not fall to qLimit ${qLimit} within 1e9 time units: no tLimit or EUR`);
+    return out;
+  }
+  return { ...out, tLimit, eur: curve.cum(tLimit) };
+}
