@@ -41,6 +41,14 @@ export const QUANTITIES = {
   liquidGasRatio: { field: 'STB/MMscf', metric: 'sm3/sm3' },
   /** A temperature difference (no offset): 1 delta degF = 5/9 delta degC. */
   temperatureDifference: { field: 'delta degF', metric: 'delta degC' },
+  /** Liquid productivity index. */
+  productivityIndex: { field: 'STB/d/psi', metric: 'sm3/d/bar' },
+  /** Non-Darcy (rate-dependent skin) coefficient D. */
+  nonDarcyCoefficient: { field: 'd/Mscf', metric: 'd/sm3' },
+  oilPrice: { field: 'currency/STB', metric: 'currency/sm3' },
+  gasPrice: { field: 'currency/Mscf', metric: 'currency/sm3' },
+  /** Pressure gradient along a flow path. */
+  pressureGradient: { field: 'psi/ft', metric: 'bar/m' },
 } as const;
 
 export type Quantity = keyof typeof QUANTITIES;

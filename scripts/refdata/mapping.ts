@@ -103,6 +103,12 @@ export const MAPPINGS: Readonly<Record<string, FunctionMapping>> = {
   'decline.convertDecline': { methodKeys: { from: null, to: null }, outputs: { secantFromNominalRoundTrip: 'secantEffective' } },
   // The synthetic data are noise-free, so the least-squares objective (rate here) recovers the generating parameters.
   'decline.fit': { methodValues: { objective: { 'least squares on rate': 'rate' } } },
+  // Well performance. The model/calibration keys restate the relation each function implements.
+  'well.iprVogel': { methodKeys: { model: null, calibration: null } },
+  'well.iprFetkovich': { methodKeys: { model: null, calibration: null } },
+  'well.iprComposite': { methodKeys: { model: null } },
+  // pvt restates the defaults (DAK, Piper–McCain–Corredor, LGE-McCain).
+  'well.iprGas': { methodKeys: { model: null, pvt: null } },
 };
 
 /**

@@ -1,0 +1,9 @@
+/** Well performance (module `well`, seat "Well performance"). */
+import type { AnyDefinition } from '../definition.js';
+import { ipr } from './ipr.js';
+import { iprComposite } from './iprComposite.js';
+import { iprFetkovich } from './iprFetkovich.js';
+import { iprGas } from './iprGas.js';
+import { iprVogel } from './iprVogel.js';
+
+export const WELL_FUNCTIONS = [ipr, iprVogel, iprFetkovich, iprComposite, iprGas] as unknown as AnyDefinition[];
