@@ -5,5 +5,7 @@ import { iprComposite } from './iprComposite.js';
 import { iprFetkovich } from './iprFetkovich.js';
 import { iprGas } from './iprGas.js';
 import { iprVogel } from './iprVogel.js';
+import { vlp } from './vlp.js';
+import { nodal } from './nodal.js';
 
-export const WELL_FUNCTIONS = [ipr, iprVogel, iprFetkovich, iprComposite, iprGas] as unknown as AnyDefinition[];
+export const WELL_FUNCTIONS = [ipr, iprVogel, iprFetkovich, iprComposite, iprGas, vlp, nodal] as unknown as AnyDefinition[];

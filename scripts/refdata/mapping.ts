@@ -109,6 +109,19 @@ export const MAPPINGS: Readonly<Record<string, FunctionMapping>> = {
   'well.iprComposite': { methodKeys: { model: null } },
   // pvt restates the defaults (DAK, Piper–McCain–Corredor, LGE-McCain).
   'well.iprGas': { methodKeys: { model: null, pvt: null } },
+  // VLP: `correlation` is vlpMethod, `fluid` the well type; `pvt` describes pyrestoolbox's own PVT (see KNOWN_DISCREPANCIES notes in the report).
+  'well.vlp': {
+    methodKeys: { correlation: 'vlpMethod', fluid: 'wellType', pvt: null },
+    methodValues: { fluid: { 'gas well': 'gas', 'oil well': 'oil' } },
+  },
+  // Nodal: vlp abbreviations (pyrestoolbox's) and the IPR relation in words.
+  'well.nodal': {
+    methodKeys: { vlp: 'vlpMethod', ipr: 'iprMethod' },
+    methodValues: {
+      vlp: { BB: 'BeggsBrill', HB: 'HagedornBrown', GRAY: 'Gray', WG: 'WoldesemayatGhajar' },
+      ipr: { 'gas pseudo-pressure radial PSS with non-Darcy D': 'gas', 'Darcy above pb + Vogel below, PVT from OilPVT(api 35, sg_sp .65, pb 2500, rsb 500)': 'composite' },
+    },
+  },
 };
 
 /**
@@ -117,6 +130,12 @@ export const MAPPINGS: Readonly<Record<string, FunctionMapping>> = {
  * it counts as passed (and should be removed here).
  */
 export const KNOWN_DISCREPANCIES: Readonly<Record<string, string>> = {
+  'vlp-oil-HB-vertical-500.0':
+    'pyrestoolbox 3.7.6 Hagedorn–Brown lets the liquid holdup fall below the no-slip holdup lambdaL = vsl/vm (its floor is a mass-fraction expression, not lambdaL): instrumenting its _hb_gradient_gas on this well gives HL = 0.43 at 1532 psia where lambdaL = 0.62 (vsl 1.09, vsg 0.67 ft/s), i.e. liquid moving faster than gas in upward flow, which cannot be. The modified Hagedorn–Brown method (Brill & Mukherjee 1999, SPE Monograph 17 §4.2.2) sets HL = lambdaL whenever the chart holdup is lower, and so does the engine. With that floor removed (diagnostic build only) the engine gives 1552.1 psia against 1541.2 (0.7%).',
+  'vlp-oil-HB-deviated-500.0':
+    'pyrestoolbox 3.7.6 Hagedorn–Brown lets the liquid holdup fall below the no-slip holdup lambdaL = vsl/vm (its floor is a mass-fraction expression, not lambdaL): instrumenting its _hb_gradient_gas on this well puts HL below lambdaL in 143 of its 206 steps, i.e. liquid moving faster than gas in upward flow, which cannot be. The modified Hagedorn–Brown method (Brill & Mukherjee 1999, SPE Monograph 17 §4.2.2) sets HL = lambdaL whenever the chart holdup is lower, and so does the engine. With that floor removed (diagnostic build only) the engine gives a value within the 2% tolerance; with it, 1130.8 psia against 1013.1.',
+  'nodal-oil-HB':
+    'pyrestoolbox 3.7.6 Hagedorn–Brown lets the liquid holdup fall below the no-slip holdup lambdaL = vsl/vm (its floor is a mass-fraction expression, not lambdaL): instrumenting its _hb_gradient_gas on this well gives HL = 0.43 at 1532 psia where lambdaL = 0.62 (vsl 1.09, vsg 0.67 ft/s), i.e. liquid moving faster than gas in upward flow, which cannot be. The modified Hagedorn–Brown method (Brill & Mukherjee 1999, SPE Monograph 17 §4.2.2) sets HL = lambdaL whenever the chart holdup is lower, and so does the engine. The IPR agrees (AOF 4356.8 against pyrestoolbox 4355.6 STB/d, from its OilPVT Bo 1.2426 and mu 0.7446 cp at 4000 psia, 180 degF); the HB VLP at 2346 STB/d is 2621 psia (floor) against 2441. Without the floor (diagnostic build) the engine gives 2351.6 STB/d at 2440.1 psia against 2345.9 at 2442.2.',
   'se-petbox-600.0-300.0-0.3':
     'expected cum is petbox-dca 1.1.0 SE._Nfn = qi tau/n gammainc(1/n, (t/tau)^n), and scipy gammainc is the regularized P(a, x): the Gamma(1/n) factor of the ' +
     'integral is missing. For n = 0.5 Gamma(2) = 1 hides it (the other SE vector passes); for n = 0.3 the expected values are the integral / Gamma(10/3) = / 2.77816. ' +
