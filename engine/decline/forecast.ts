@@ -89,9 +89,9 @@ export const forecast = defineFunction({
     {
       title: 'exponential 100 STB/d at 0.001/d from 2026-01-01, two months, GOR 1000, water cut 0.5',
       input: { qiStbd: 100, di: 0.001, b: 0, startDate: '2026-01-01', months: 2, gorScfStb: 1000, waterCut: 0.5 },
-      expected: { oilStb: [3052.7954, 2715.9547], gasMscf: [3052.7954, 2715.9547], waterStb: [3052.7954, 2715.9547] },
+      expected: { oilStb: [3052.4426924, 2676.8803919], gasMscf: [3052.4426924, 2676.8803919], waterStb: [3052.4426924, 2676.8803919] },
       tolerance: 1e-7,
-      source: 'closed form: January = 100/0.001 (1 - exp(-0.031)) = 3052.7954; February = 100000 (exp(-0.031) - exp(-0.059)) = 2715.9547; gas = oil x 1000/1000; water = oil x 0.5/0.5',
+      source: 'closed form: January (31 d) = 100/0.001 (1 - exp(-0.031)) = 3052.44269; February (28 d) = 100000 (exp(-0.031) - exp(-0.059)) = 2676.88039; gas = oil x 1000/1000; water = oil x 0.5/0.5',
     },
   ],
   run(input, warnings) {

@@ -7,5 +7,7 @@ import { iprGas } from './iprGas.js';
 import { iprVogel } from './iprVogel.js';
 import { vlp } from './vlp.js';
 import { nodal } from './nodal.js';
+import { productivityIndex } from './productivityIndex.js';
+import { chokeFlow } from './chokeFlow.js';
 
-export const WELL_FUNCTIONS = [ipr, iprVogel, iprFetkovich, iprComposite, iprGas, vlp, nodal] as unknown as AnyDefinition[];
+export const WELL_FUNCTIONS = [ipr, iprVogel, iprFetkovich, iprComposite, iprGas, vlp, nodal, productivityIndex, chokeFlow] as unknown as AnyDefinition[];
