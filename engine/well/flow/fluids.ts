@@ -24,7 +24,7 @@ import { beggsRobinsonDeadOilViscosity } from '../../pvt/oil/correlations/beggsR
 import { oilSGFromApi } from '../../pvt/oil/correlations/oilConstants.js';
 import { resolveFluid } from '../../pvt/oil/fluid.js';
 import { resolveMethods, type MethodSet } from '../../pvt/oil/methods.js';
-import { OilModel } from '../../pvt/oil/model.js';
+import { OilModel, type Saturation } from '../../pvt/oil/model.js';
 import { mccainViscosity } from '../../pvt/water/mccainWater.js';
 import type { FlowState } from './state.js';
 import { gasOilTension, gasWaterTension, liquidTension } from './surfaceTension.js';
@@ -63,8 +63,8 @@ export function gasProps(gas: GasDescription, warnings: string[]): (p: number, T
   };
 }
 
-/** A fluid stream: FlowState at p, T in a pipe of area `area` ft2 (d, roughness and theta filled by the caller). */
-export type Stream = (p: number, T: number, area: number) => Omit<FlowState, 'd' | 'roughness' | 'theta'>;
+/** A fluid stream: fills `out` (whose d, roughness and theta the caller set) at p, T in a pipe of area `area` ft2. */
+export type Stream = (p: number, T: number, area: number, out: FlowState) => void;
 
 export interface GasWellInput extends GasDescription {
   qgMMscfd: number;
@@ -75,7 +75,7 @@ export interface GasWellInput extends GasDescription {
   waterSG?: number;
 }
 
-function mix(p: number, T: number, area: number, gas: GasAt, qgScfd: number, oil: { qStbd: number; bo: number; rho: number; mu: number; sigma: number }, water: { qStbd: number; rho: number; mu: number; sigma: number }) {
+function mix(out: FlowState, p: number, T: number, area: number, gas: GasAt, qgScfd: number, oil: { qStbd: number; bo: number; rho: number; mu: number; sigma: number }, water: { qStbd: number; rho: number; mu: number; sigma: number }): void {
   const qo = (oil.qStbd * oil.bo * FT3_PER_BBL) / SEC_PER_DAY;
   const qw = (water.qStbd * FT3_PER_BBL) / SEC_PER_DAY;
   const qg = (qgScfd * gas.bg) / SEC_PER_DAY;
@@ -87,20 +87,18 @@ function mix(p: number, T: number, area: number, gas: GasAt, qgScfd: number, oil
   const rhoL = ql > 0 ? (qo * oil.rho + qw * water.rho) / ql : water.qStbd > 0 || oil.qStbd <= 0 ? water.rho : oil.rho;
   const muL = ql > 0 ? (qo * oil.mu + qw * water.mu) / ql : oil.mu;
   const lambdaL = vm > 0 ? vsl / vm : 1;
-  return {
-    p,
-    T,
-    vsl,
-    vsg,
-    vm,
-    lambdaL,
-    rhoL,
-    rhoG: gas.rho,
-    rhoNs: lambdaL * rhoL + (1 - lambdaL) * gas.rho,
-    muL,
-    muG: gas.mu,
-    sigma: liquidTension(oil.sigma, water.sigma, ql > 0 ? wf : oil.qStbd > 0 ? 0 : 1),
-  };
+  out.p = p;
+  out.T = T;
+  out.vsl = vsl;
+  out.vsg = vsg;
+  out.vm = vm;
+  out.lambdaL = lambdaL;
+  out.rhoL = rhoL;
+  out.rhoG = gas.rho;
+  out.rhoNs = lambdaL * rhoL + (1 - lambdaL) * gas.rho;
+  out.muL = muL;
+  out.muG = gas.mu;
+  out.sigma = liquidTension(oil.sigma, water.sigma, ql > 0 ? wf : oil.qStbd > 0 ? 0 : 1);
 }
 
 export function gasWellStream(input: GasWellInput, warnings: string[]): Stream {
@@ -110,9 +108,9 @@ export function gasWellStream(input: GasWellInput, warnings: string[]): Stream {
   const rhoW = WATER_DENSITY_SC * (input.waterSG ?? 1.07);
   const qo = (input.cgrStbPerMMscf ?? 0) * input.qgMMscfd;
   const qw = input.qwStbd ?? 0;
-  return (p, T, area) => {
+  return (p, T, area, out) => {
     const muO = input.condensateViscosityCp ?? beggsRobinsonDeadOilViscosity(api, Math.max(T, 1));
-    return mix(p, T, area, gas(p, T), input.qgMMscfd * 1e6, { qStbd: qo, bo: 1, rho: rhoO, mu: muO, sigma: gasOilTension(api, T, p) }, { qStbd: qw, rho: rhoW, mu: mccainViscosity(p, Math.max(T, 1), 0), sigma: gasWaterTension(T, p) });
+    mix(out, p, T, area, gas(p, T), input.qgMMscfd * 1e6, { qStbd: qo, bo: 1, rho: rhoO, mu: muO, sigma: gasOilTension(api, T, p) }, { qStbd: qw, rho: rhoW, mu: mccainViscosity(p, Math.max(T, 1), 0), sigma: gasWaterTension(T, p) });
   };
 }
 
@@ -135,24 +133,26 @@ export function oilWellStream(input: OilWellInput, warnings: string[]): Stream {
   const qw = input.qLiquidStbd * wc;
   const rhoW = WATER_DENSITY_SC * (input.waterSG ?? 1.07);
   const methods = resolveMethods({}, input.oilMethodSet ?? 'ValkoMcCain');
-  const models = new Map<number, { model: OilModel; sat: ReturnType<OilModel['saturation']> }>();
-  const modelAt = (T: number) => {
-    const key = Math.round(T * 1e6) / 1e6;
-    let m = models.get(key);
-    if (!m) {
-      if (!(T > 0)) throw new EngineFailure('out_of_range', `tubing temperature ${T} degF: the black-oil correlations need T > 0 degF`);
-      const model = new OilModel(resolveFluid({ api: input.api, TF: T, gasSG: input.gasSG, sepGasSG: input.sepGasSG ?? input.gasSG }), methods, warnings);
-      m = { model, sat: model.saturation(input.pbPsia, input.rsbScfStb ?? (input.pbPsia === undefined ? input.gorScfStb : undefined)) };
-      if (models.size > 4096) models.clear();
-      models.set(key, m);
-    }
-    return m;
+  let cachedT = NaN;
+  let cached: { model: OilModel; sat: Saturation; muod: number; muob: number } | null = null;
+  // One oil model per temperature (each march step has its own); its dead and bubble-point viscosities once.
+  const oilAt = (T: number) => {
+    if (cached && T === cachedT) return cached;
+    if (!(T > 0)) throw new EngineFailure('out_of_range', `tubing temperature ${T} degF: the black-oil correlations need T > 0 degF`);
+    const model = new OilModel(resolveFluid({ api: input.api, TF: T, gasSG: input.gasSG, sepGasSG: input.sepGasSG ?? input.gasSG }), methods, warnings);
+    const sat = model.saturation(input.pbPsia, input.rsbScfStb ?? (input.pbPsia === undefined ? input.gorScfStb : undefined));
+    const muod = model.deadOilViscosity();
+    cached = { model, sat, muod, muob: model.liveOilViscosity(muod, sat.rsb) };
+    cachedT = T;
+    return cached;
   };
-  return (p, T, area) => {
-    const { model, sat } = modelAt(T);
-    const rs = Math.min(model.rs(p, sat), input.gorScfStb);
-    const bo = model.bo(p, sat);
-    const oil = { qStbd: qo, bo, rho: model.density(p, sat), mu: model.viscosity(p, sat).muo, sigma: gasOilTension(input.api, T, p) };
-    return mix(p, T, area, gas(p, T), qo * Math.max(input.gorScfStb - rs, 0), oil, { qStbd: qw, rho: rhoW, mu: mccainViscosity(p, Math.max(T, 1), 0), sigma: gasWaterTension(T, p) });
+  return (p, T, area, out) => {
+    const { model, sat, muod, muob } = oilAt(T);
+    const rsModel = model.rs(p, sat);
+    const bo = p <= sat.pb ? model.saturatedBo(rsModel, p) : model.bo(p, sat);
+    const mu = p > sat.pb ? model.undersaturatedViscosity(muob, p, sat.pb) : model.liveOilViscosity(muod, rsModel);
+    const oil = { qStbd: qo, bo, rho: model.massPerStb(rsModel) / bo, mu, sigma: gasOilTension(input.api, T, p) };
+    const free = qo * Math.max(input.gorScfStb - Math.min(rsModel, input.gorScfStb), 0);
+    mix(out, p, T, area, gas(p, T), free, oil, { qStbd: qw, rho: rhoW, mu: mccainViscosity(p, Math.max(T, 1), 0), sigma: gasWaterTension(T, p) });
   };
 }

@@ -84,6 +84,7 @@ export function march(m: MarchInput): MarchResult {
   const ordered = m.direction === 'down' ? steps : [...steps].reverse();
   const sign = m.direction === 'down' ? 1 : -1;
   const profile: ProfilePoint[] = [];
+  const state: FlowState = { p: 0, T: 0, vsl: 0, vsg: 0, vm: 0, lambdaL: 0, rhoL: 0, rhoG: 0, rhoNs: 0, muL: 0, muG: 0, sigma: 0, d: 0, roughness: 0, theta: 0 };
   let p = m.startPsia;
   for (const st of ordered) {
     const d = st.section.idIn / 12;
@@ -92,10 +93,13 @@ export function march(m: MarchInput): MarchResult {
     const roughness = st.section.roughnessIn / 12;
     let pEnd = p;
     let last = { dpdz: 0, holdup: 0, regime: '' };
+    state.d = d;
+    state.roughness = roughness;
+    state.theta = theta;
     for (let pass = 0; pass < MAX_PASSES; pass++) {
       const pAvg = (p + pEnd) / 2;
       if (!(pAvg >= P_MIN)) return { endPsia: null, reason: `pressure fell below atmospheric at ${st.mdTop.toFixed(0)} ft MD` };
-      const state: FlowState = { ...m.stream(pAvg, st.tMid, area), d, roughness, theta };
+      m.stream(pAvg, st.tMid, area, state);
       last = m.correlation(state);
       const next = p + sign * last.dpdz * st.dMd;
       if (!Number.isFinite(next)) return { endPsia: null, reason: `no finite pressure gradient at ${st.mdTop.toFixed(0)} ft MD` };
