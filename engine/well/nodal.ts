@@ -162,7 +162,7 @@ interface Crossing {
 }
 
 /** Sign changes of f over the scan, each refined by bisection. */
-function findCrossings(rates: number[], values: number[], f: (q: number) => number): Crossing[] {
+export function findCrossings(rates: number[], values: number[], f: (q: number) => number): Crossing[] {
   const out: Crossing[] = [];
   for (let i = 0; i + 1 < rates.length; i++) {
     const a = values[i] as number;
