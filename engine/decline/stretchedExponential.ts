@@ -16,6 +16,7 @@
  */
 import Type from 'typebox';
 import { defineFunction } from '../definition.js';
+import { EngineFailure } from '../failure.js';
 import { rateOf, ratio, timeOf, timesInput } from './inputs.js';
 import { stretchedExponentialCurve } from './models/curves.js';
 import { timeUnitInput } from './models/declineTypes.js';
@@ -56,6 +57,8 @@ export const stretchedExponential = defineFunction({
   ],
   run(input, warnings) {
     const res = curveResult(stretchedExponentialCurve(input.qi, input.tau, input.n), input.t, input.qLimit, warnings);
-    return { ...res, eurInfinite: (input.qi * input.tau * Math.exp(lnGamma(1 / input.n))) / input.n };
+    const eurInfinite = Math.exp(Math.log((input.qi * input.tau) / input.n) + lnGamma(1 / input.n));
+    if (!Number.isFinite(eurInfinite)) throw new EngineFailure('out_of_range', `n ${input.n} is too small: Gamma(1/n) and the EUR exceed the floating-point range`);
+    return { ...res, eurInfinite };
   },
 });

@@ -122,18 +122,24 @@ export function powerLawExponentialCurve(qi: number, di: number, dinf: number, n
       }
       return v;
     },
-    decline: (t) => dinf + di * n * t ** (n - 1),
+    // D(t) is infinite at t = 0 for n < 1 (the model's transient start): null there.
+    decline: (t) => (t > 0 ? dinf + di * n * t ** (n - 1) : di > 0 ? NaN : dinf),
     timeTo: (q) => timeToByBisection(rate, q),
   };
 }
 
 export function stretchedExponentialCurve(qi: number, tau: number, n: number): Curve {
   const rate = (t: number) => qi * Math.exp(-((t / tau) ** n));
-  const scale = (qi * tau * Math.exp(lnGamma(1 / n))) / n;
+  // ln of qi tau Gamma(1/n)/n: Gamma(1/n) overflows a double for n below about 0.006.
+  const lnScale = Math.log((qi * tau) / n) + lnGamma(1 / n);
   return {
     rate,
-    cum: (t) => (t <= 0 ? 0 : scale * gammaP(1 / n, (t / tau) ** n)),
-    decline: (t) => n * tau ** -n * t ** (n - 1),
+    cum(t) {
+      if (t <= 0) return 0;
+      const p = gammaP(1 / n, (t / tau) ** n);
+      return p > 0 ? Math.exp(lnScale + Math.log(p)) : 0;
+    },
+    decline: (t) => (t > 0 ? n * tau ** -n * t ** (n - 1) : n === 1 ? 1 / tau : NaN),
     timeTo: (q) => (q >= qi ? 0 : q <= 0 ? Infinity : tau * Math.log(qi / q) ** (1 / n)),
   };
 }
