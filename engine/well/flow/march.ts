@@ -1,6 +1,7 @@
 /**
  * Pressure along the string by marching in measured depth: each section is cut into steps of
- * at most 100 ft and at most 100 steps (a longer section: L/100 per step); on each step the
+ * at most 100 ft and at most 100 steps (a longer section: L/100 per step), at most 1000 steps in
+ * all (many short segments share them in proportion to their steps); on each step the
  * gradient is evaluated at the step's mid-depth temperature and the average of the step's end
  * pressures, iterated predictor–corrector (start from the gradient at the entry pressure; at most
  * 4 passes, until the exit pressure moves less than 0.05 psi). PVT is evaluated afresh at every
@@ -16,6 +17,8 @@ import type { FlowState, GradientCorrelation } from './state.js';
 
 const MAX_STEP_FT = 100;
 const MAX_STEPS_PER_SECTION = 100;
+/** Bounds the work of one rate and the size of a profile (5 rates x 1001 points x 7 columns). */
+const MAX_STEPS = 1000;
 const MAX_PASSES = 4;
 const PASS_TOL_PSI = 0.05;
 const P_MIN = 14.696;
@@ -60,13 +63,16 @@ interface Step {
 
 /** Steps from the wellhead down, with their temperatures (linear in TVD). */
 function stepsOf(sections: Section[], whtF: number, bhtF: number): Step[] {
-  const total = sections.reduce((a, s) => a + tvdOf(s), 0);
-  const tAt = (tvd: number) => (total > 0 ? whtF + ((bhtF - whtF) * tvd) / total : whtF);
+  const totalTvd = sections.reduce((a, s) => a + tvdOf(s), 0);
+  const tAt = (tvd: number) => (totalTvd > 0 ? whtF + ((bhtF - whtF) * tvd) / totalTvd : whtF);
   const steps: Step[] = [];
+  const wanted = sections.map((s) => Math.min(MAX_STEPS_PER_SECTION, Math.max(1, Math.ceil(s.mdFt / MAX_STEP_FT))));
+  const total = wanted.reduce((a, n) => a + n, 0);
+  const counts = total > MAX_STEPS ? wanted.map((n) => Math.max(1, Math.floor((n * MAX_STEPS) / total))) : wanted;
   let md = 0;
   let tvd = 0;
-  for (const section of sections) {
-    const n = Math.min(MAX_STEPS_PER_SECTION, Math.max(1, Math.ceil(section.mdFt / MAX_STEP_FT)));
+  for (const [k, section] of sections.entries()) {
+    const n = counts[k] as number;
     const dMd = section.mdFt / n;
     const dTvd = tvdOf(section) / n;
     for (let i = 0; i < n; i++) {
