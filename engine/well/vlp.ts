@@ -6,7 +6,7 @@
  * - Friction: Moody (Darcy–Weisbach) factor, Colebrook–White by Serghides' (1984) explicit form,
  *   laminar 64/Re below Re 2000, on the pipe roughness (default 0.0006 in); Gray on his
  *   liquid-film effective roughness.
- * - Marching: measured-depth steps of at most 100 ft and at most 100 per section; on each step the
+ * - Marching: measured-depth steps of at most 100 ft, at most 100 per section and 1000 in all; on each step the
  *   gradient at the mid-step temperature and the average of the end pressures, predictor–corrector
  *   (<= 4 passes, 0.05 psi), PVT evaluated afresh each pass. Reverse (bhpPsia given): the same
  *   march from the bottom up.
@@ -82,7 +82,7 @@ export const vlp = defineFunction({
   description:
     'Flowing bottom-hole pressure from the tubing-head pressure thpPsia (or, with bhpPsia, the tubing-head pressure) at each rate, by vlpMethod: BeggsBrill (Payne corrections; default), HagedornBrown (Griffith bubble flow), Gray (gas wells), WoldesemayatGhajar, CullenderSmith (dry gas). ' +
     'Gas well: qgMMscfd with cgrStbPerMMscf, qwStbd; oil well: qLiquidStbd with gorScfStb, waterCut, api, pbPsia, rsbScfStb. Path: tubingIdIn + mdFt (+ tvdFt), or segments; temperature linear in TVD from whtF to bhtF. ' +
-    'Friction Moody/Colebrook (Serghides); steps <= 100 ft, <= 100 per section, predictor–corrector with PVT per pass; PVT DAK/PMC/LGE gas, ValkoMcCain black oil, McCain water. profile: true returns pressure, holdup and regime along the string (<= 5 rates). ' +
+    'Friction Moody/Colebrook (Serghides); steps <= 100 ft, <= 100 per section and <= 1000 in all, predictor–corrector with PVT per pass; PVT DAK/PMC/LGE gas, ValkoMcCain black oil, McCain water. profile: true returns pressure, holdup and regime along the string (<= 5 rates). ' +
     'HagedornBrown and Gray warn above 30 degrees deviation. Units: psia, degF, ft, in, MMscf/d, STB/d.',
   input: Type.Object({
     wellType: Type.Optional(Type.Enum(['gas', 'oil'], { description: "'gas' or 'oil' (default: from the rate given)" })),
