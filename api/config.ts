@@ -15,8 +15,13 @@ export interface Config {
   host: string;
   /** LMDB directory of the embedded store (DATA_DIR, default ./data). */
   dataDir: string;
-  /** Trust X-Forwarded-For for the client address (TRUST_PROXY, default false). */
-  trustProxy: boolean;
+  /**
+   * Reverse proxies in front of this server whose X-Forwarded-For entries are trusted
+   * (TRUST_PROXY: false = 0, true = 1, or a count; default 0). The client address is the entry
+   * the outermost trusted proxy appended: the `trustProxyHops`-th from the right. Entries to its
+   * left were written by the client and are ignored.
+   */
+  trustProxyHops: number;
   /** LOG_LEVEL: silent | error | info | debug (default info). */
   logLevel: LogLevel;
   /** Create the demo company, member and key on the first start of an empty store (SEED_DEMO, default true). */
@@ -72,7 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Readonl
     port: int('PORT', 8080, 0, 65535),
     host: env.HOST || '0.0.0.0',
     dataDir: resolve(cwd, env.DATA_DIR || './data'),
-    trustProxy: bool('TRUST_PROXY', false),
+    trustProxyHops: proxyHops(env.TRUST_PROXY, problems),
     logLevel,
     seedDemo: bool('SEED_DEMO', true),
     engine: {
@@ -89,6 +94,16 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Readonl
   if (config.workerInProcess && !config.redisUrl) problems.push('WORKER_IN_PROCESS needs REDIS_URL (without it the engine already runs in this process)');
   if (problems.length) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   return deepFreeze(config);
+}
+
+function proxyHops(raw: string | undefined, problems: string[]): number {
+  const v = raw?.trim().toLowerCase();
+  if (v === undefined || v === '' || ['false', 'no', 'off'].includes(v)) return 0;
+  if (['true', 'yes', 'on'].includes(v)) return 1;
+  const n = Number(v);
+  if (Number.isInteger(n) && n >= 0 && n <= 10) return n;
+  problems.push(`TRUST_PROXY must be true, false or the number of trusted proxies in front of the server, 0 to 10 (got '${raw}')`);
+  return 0;
 }
 
 function deepFreeze<T extends object>(o: T): Readonly<T> {

@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { AddressInfo } from 'node:net';
 import { createApp, type App } from './app.js';
+import { answerClientErrors } from './clientErrors.js';
 import type { Config } from './config.js';
 import { createLogger, type Logger } from './log.js';
 import { seedDemoAccount, type DemoAccount } from './accounts/demo.js';
@@ -36,7 +37,6 @@ export interface StartOptions {
 export async function startServer(config: Readonly<Config>, options: StartOptions = {}): Promise<RunningServer> {
   const log = options.log ?? createLogger(config.logLevel);
   const store = await openStore(config);
-  const demo = config.seedDemo ? await seedDemoAccount(store) : null;
   const governance = config.redisUrl ? redisGovernance(config.redisUrl) : memoryGovernance();
   const runner = options.runner ?? createRunner(config);
   // Redis may be away at start: serve anyway (calls get 503 until it returns), waiting briefly.
@@ -47,15 +47,19 @@ export async function startServer(config: Readonly<Config>, options: StartOption
     config.redisUrl && config.workerInProcess
       ? await startConsumer({ redisUrl: config.redisUrl, threads: config.engine.threads, timeoutMs: config.engine.timeoutMs, onError: (e) => log.debug('queue worker error', { error: e.message }) })
       : null;
-  const app = createApp({ store, limits: governance.limits, seats: governance.seats, log, runner, trustProxy: config.trustProxy });
+  const app = createApp({ store, limits: governance.limits, seats: governance.seats, log, runner, trustProxyHops: config.trustProxyHops });
 
   const server: Server = createServer(app.koa.callback());
+  answerClientErrors(server);
   server.requestTimeout = 120_000;
   server.headersTimeout = 30_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
+  // Seeded only once the port is ours: a start that fails before this (port taken, Redis or store
+  // trouble) leaves the store unseeded, so the next start creates the demo key and shows it then.
+  const demo = config.seedDemo ? await seedDemoAccount(store) : null;
   const port = (server.address() as AddressInfo).port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 

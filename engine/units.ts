@@ -78,6 +78,8 @@ export const CONVERSIONS: Readonly<Record<string, Conversion>> = {
 interface Tagged {
   quantity: Quantity;
   unit?: string;
+  /** Metric label of a same-number quantity whose `unit` is overridden (engine/quantity.ts). */
+  metricUnit?: string;
 }
 
 type Schema = Record<string, unknown>;
@@ -165,7 +167,7 @@ function branches(schema: Schema): Schema[] {
 /** A property's schema: named, else a record's value schema (patternProperties/additionalProperties). */
 function propertySchema(obj: Schema, key: string): unknown {
   const props = obj.properties as Schema | undefined;
-  if (props && key in props) return props[key];
+  if (props && Object.hasOwn(props, key)) return props[key];
   const patterns = obj.patternProperties as Schema | undefined;
   if (patterns) {
     for (const [re, s] of Object.entries(patterns)) if (new RegExp(re).test(key)) return s;
@@ -194,5 +196,5 @@ function collectUnits(schema: unknown, path: string, system: UnitSystem, out: Re
 function unitLabel(s: Tagged, system: UnitSystem): string {
   const field = s.unit ?? QUANTITIES[s.quantity]?.field ?? '-';
   if (system === 'field') return field;
-  return conversionFor(s)?.metric ?? field;
+  return conversionFor(s)?.metric ?? s.metricUnit ?? field;
 }

@@ -57,8 +57,9 @@ export function authenticate(deps: AuthDeps): Middleware<AppState> {
     if (!member.emailVerified) throw new ApiError('email_not_verified', 'The member who owns this key has not verified their email');
     if (company.suspended) throw new ApiError('tenant_suspended', 'The company account is suspended');
 
-    // 4. Keys work only on their own paths.
-    if (!keyMayUse(ctx.path)) throw errors.forbidden(`API keys cannot be used on ${ctx.path}; keys work on ${KEY_PATHS_TEXT}`);
+    // 4. Keys work only on their own paths: a matched key route, or an unknown path under one (then 404).
+    const keyPath = ctx.state.route ? ctx.state.route.access === 'key' : keyMayUse(ctx.path);
+    if (!keyPath) throw errors.forbidden(`API keys cannot be used on ${ctx.path}; keys work on ${KEY_PATHS_TEXT}`);
 
     // 5. Per-key limit, REST and MCP together.
     const limit = await limits.consumeKeyRequest(key.id);
@@ -74,7 +75,7 @@ export function authenticate(deps: AuthDeps): Middleware<AppState> {
     }
 
     ctx.state.auth = { key, member, company };
-    keyUse.record(key, member.companyId, ctx.method, ctx.path, now);
+    keyUse.record(key, member.companyId, ctx.method, ctx.state.route?.path ?? ctx.path, now);
     await next();
   };
 }

@@ -125,6 +125,31 @@ export const MAPPINGS: Readonly<Record<string, FunctionMapping>> = {
 };
 
 /**
+ * Inputs a group of vectors was computed with although they list them once: `copyInputs` gives the
+ * listed input's value to an unlisted one (never overriding one the vector states), for the vectors
+ * of `file` whose `source` starts with `sourcePrefix`, on the evidence quoted.
+ */
+export interface SourceRule {
+  file: string;
+  sourcePrefix: string;
+  copyInputs: Record<string, string>;
+  evidence: string;
+}
+
+export const SOURCE_RULES: readonly SourceRule[] = [
+  {
+    // The engine estimates a missing separator gravity from the total (pyrestoolbox's own rule);
+    // these grid vectors were run with the separator gravity equal to gasSG instead.
+    file: 'pvt_oil.json',
+    sourcePrefix: 'pyrestoolbox 3.7.6 (e14432e) oil module',
+    copyInputs: { gasSG: 'sepGasSG' },
+    evidence:
+      "pvt_oil.json notes: 'Part A inputs use gasSG for both sg_sp and sg_g' (and each oil-props vector: 'gasSG is used as both separator-gas and total-gas gravity'); " +
+      're-running pyrestoolbox 3.7.6 oil_pbub(api 25, degf 120, rsb 200) gives the vector oil-pb-VALMC-001 (1260.156 psia) with sg_sp = 0.7 and 1265.254 with sg_g = 0.7 alone',
+  },
+];
+
+/**
  * Vectors that a correct implementation of the named method cannot meet, each with the evidence.
  * They still run: while they fail they are reported as skipped with this reason; once one passes
  * it counts as passed (and should be removed here).

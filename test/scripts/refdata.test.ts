@@ -110,6 +110,24 @@ describe('scripts/refdata', () => {
       const metric = run({ function: 'pvt.gasProperties', method: { units: 'metric' }, inputs: { psia: 68.94757293168, TF: (180 - 32) / 1.8, gasSG: 0.7 }, expected: { z }, tolerance: { z: { rel: 1e-9 } } });
       expect(metric.status).to.equal('passed');
     });
+    it('converts any input whose stated unit (inputUnits) differs from the one the call reads, through the units layer: 6894.757 kPa = 1000 psia, 82.22 degC = 180 degF, 106.86 sm3/sm3 = 600 scf/STB', () => {
+      const field = run({ function: 'pvt.gasProperties', method: {}, inputs: { psia: 1000, TF: 180, gasSG: 0.7 }, expected: { z: 0 } });
+      const z = field.mismatches?.[0]?.got as number;
+      const si = run({
+        function: 'pvt.gasProperties',
+        method: {},
+        inputs: { psia: [6894.757293168, 6894.757293168], TF: (180 - 32) / 1.8, gasSG: 0.7 },
+        inputUnits: { psia: 'kPa', TF: 'degC', gasSG: 'air=1' },
+        expected: { z: [z, z] },
+        tolerance: { z: { rel: 1e-9 } },
+      });
+      expect(si.status, si.reason).to.equal('passed');
+      // A metric call reads bara: kPa is converted to bara, not to psia.
+      const metric = run({ function: 'pvt.gasProperties', method: { units: 'metric' }, inputs: { psia: 6894.757293168, TF: (180 - 32) / 1.8, gasSG: 0.7 }, inputUnits: { psia: 'kPa', TF: 'degC' }, expected: { z }, tolerance: { z: { rel: 1e-9 } } });
+      expect(metric.status, metric.reason).to.equal('passed');
+      const pb = run({ function: 'pvt.oilBubblePoint', method: { pbMethod: 'Glaso' }, inputs: { rsbScfStb: 600 * (0.028316846592 / 0.158987294928), gasSG: 0.8, api: 35, TF: 180 }, inputUnits: { rsbScfStb: 'sm3/sm3' }, expected: { pb: 2706.411959 }, tolerance: { pb: { rel: 1e-6 } } });
+      expect(pb.status, pb.reason).to.equal('passed');
+    });
   });
 
   describe('CLI (node dist/scripts/refdata.js)', () => {
