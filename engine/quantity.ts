@@ -49,6 +49,8 @@ export const QUANTITIES = {
   gasPrice: { field: 'currency/Mscf', metric: 'currency/sm3' },
   /** Pressure gradient along a flow path. */
   pressureGradient: { field: 'psi/ft', metric: 'bar/m' },
+  /** Choke (bean) diameter: quoted in 64ths of an inch in field units, in mm in metric. */
+  chokeSize: { field: '1/64 in', metric: 'mm' },
 } as const;
 
 export type Quantity = keyof typeof QUANTITIES;
@@ -80,6 +82,7 @@ export const PHYSICAL_DEFAULTS: Partial<Record<Quantity, PhysicalRange>> = {
   salinity: { minimum: 0, exclusiveMaximum: 100 },
   surfaceTension: { exclusiveMinimum: 0 },
   permeability: { minimum: 0 },
+  chokeSize: { exclusiveMinimum: 0 },
 };
 
 /** The physically possible range of a value (field units). */

@@ -72,6 +72,8 @@ export const CONVERSIONS: Readonly<Record<string, Conversion>> = {
   'currency/Mscf': scale('currency/sm3', 1 / (1000 * M3_PER_FT3)),
   // 1 psi/ft = (1/14.503773773) bar per 0.3048 m.
   'psi/ft': scale('bar/m', 1 / (PSI_PER_BAR * M_PER_FT)),
+  // Choke beans: 1/64 in = 25.4/64 mm = 0.396875 mm.
+  '1/64 in': scale('mm', (M_PER_IN * 1000) / 64),
 };
 
 /** A numeric schema as tagged by engine/quantity.ts. */

@@ -30,7 +30,7 @@ const MAX_MONTHS = 1200;
 const MODELS = ['arps', 'modifiedHyperbolic', 'duong', 'powerLawExponential', 'stretchedExponential'] as const;
 const DAY_MS = 86_400_000;
 
-const num = (description: string, extra: Record<string, number> = {}) => Type.Optional(quantity('dimensionless', { unit: '-', description, ...extra }));
+const num = (description: string, extra: Record<string, number> = {}, unit = '-') => Type.Optional(quantity('dimensionless', { unit, description, ...extra }));
 const oilVolumes = (description: string) => Type.Array(quantity('oilVolume', { description: 'Volume', physical: { minimum: 0 } }), { description });
 const gasVolumes = (description: string) => Type.Array(quantity('gasVolume', { description: 'Volume', physical: { minimum: 0 } }), { description });
 
@@ -47,23 +47,23 @@ export const forecast = defineFunction({
     model: Type.Optional(Type.Enum(MODELS, { default: 'arps', description: 'Decline model of the primary phase' })),
     qiStbd: Type.Optional(quantity('oilRate', { exclusiveMinimum: 0, description: 'Initial oil rate at startDate (oil primary)' })),
     qiMscfd: Type.Optional(quantity('gasRate', { exclusiveMinimum: 0, description: 'Initial gas rate at startDate (gas primary)' })),
-    di: num('Initial decline (arps, modifiedHyperbolic: of declineType per declinePeriod, default nominal per day; powerLawExponential: Di per day^n)', { minimum: 0 }),
+    di: num('Initial decline (arps, modifiedHyperbolic: of declineType per declinePeriod, default nominal per day; powerLawExponential: Di per day^n)', { minimum: 0 }, '1/declinePeriod'),
     b: num('Arps b (arps, modifiedHyperbolic)', { minimum: 0, maximum: 5 }),
-    dterm: num('Terminal decline (modifiedHyperbolic; same declineType/declinePeriod as di)', { minimum: 0 }),
+    dterm: num('Terminal decline (modifiedHyperbolic; same declineType/declinePeriod as di)', { minimum: 0 }, '1/declinePeriod'),
     a: num('Duong a', { exclusiveMinimum: 0 }),
     m: num('Duong m', { exclusiveMinimum: 0 }),
     n: num('PLE or stretched-exponential n', { exclusiveMinimum: 0, maximum: 1 }),
-    dinf: num('PLE Dinf per day', { minimum: 0 }),
+    dinf: num('PLE Dinf per day', { minimum: 0 }, '1/d'),
     tauDays: Type.Optional(quantity('time', { exclusiveMinimum: 0, description: 'Stretched-exponential tau' })),
     declineType: declineTypeInput(),
     declinePeriod: declinePeriodInput(),
     startDate: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'First production day, YYYY-MM-DD' }),
     months: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_MONTHS, default: 360, description: 'Calendar months to forecast at most (default 360)' })),
-    uptime: num('Fraction of calendar time producing (0 < uptime <= 1, default 1)', { exclusiveMinimum: 0, maximum: 1, default: 1 }),
+    uptime: num('Fraction of calendar time producing (0 < uptime <= 1, default 1)', { exclusiveMinimum: 0, maximum: 1, default: 1 }, 'fraction'),
     qLimitStbd: Type.Optional(quantity('oilRate', { exclusiveMinimum: 0, description: 'Economic limit, oil primary' })),
     qLimitMscfd: Type.Optional(quantity('gasRate', { exclusiveMinimum: 0, description: 'Economic limit, gas primary' })),
     gorScfStb: Type.Optional(quantity('gasOilRatio', { minimum: 0, description: 'Producing GOR (oil primary)' })),
-    waterCut: num('Water cut of the liquid, fraction (oil primary)', { minimum: 0, exclusiveMaximum: 1 }),
+    waterCut: num('Water cut of the liquid, fraction (oil primary)', { minimum: 0, exclusiveMaximum: 1 }, 'fraction'),
     cgrStbPerMMscf: Type.Optional(quantity('liquidGasRatio', { minimum: 0, description: 'Condensate-gas ratio (gas primary)' })),
     wgrStbPerMMscf: Type.Optional(quantity('liquidGasRatio', { minimum: 0, description: 'Water-gas ratio (gas primary)' })),
   }),

@@ -11,7 +11,8 @@
  * Validity: critical flow only — the downstream (flowline) pressure at most ~0.588 of the upstream
  * pressure (Gilbert: wellhead at least 70% above the line); a warning otherwise. Gilbert's data:
  * 6/64 to 18/64 in beans; R > 0 (all-liquid flow needs an orifice equation).
- * Units: psia (converted to psig with 14.696 psi), scf/STB, STB/d, 1/64 in.
+ * Units: psia (converted to psig with 14.696 psi), scf/STB, STB/d, 1/64 in (metric callers give
+ * the bean in mm: 1/64 in = 0.396875 mm exactly, converted by the units layer).
  *
  * References:
  * - Gilbert, W.E. (1954) Flowing and Gas-Lift Well Performance. API Drilling and Production Practice, 126-157.
@@ -37,10 +38,10 @@ export const chokeFlow = defineFunction({
   title: 'Wellhead choke: Gilbert, Ros, Baxendell, Achong',
   description:
     'Critical two-phase choke flow p_wh(psig) = A R^B q / S^C (R Mscf/STB, q STB/d, S in 64ths of an inch): Gilbert (10, 0.546, 1.89), Ros (17.4, 0.5, 2.0), Baxendell (9.56, 0.546, 1.93), Achong (3.82, 0.65, 1.88). ' +
-    'Give upstreamPsia for the liquid rate, or qLiquidStbd for the upstream pressure; downstreamPsia checks the flow is critical (<= 0.588 of upstream). Units: psia, scf/STB, STB/d, 1/64 in.',
+    'Give upstreamPsia for the liquid rate, or qLiquidStbd for the upstream pressure; downstreamPsia checks the flow is critical (<= 0.588 of upstream). Units: psia, scf/STB, STB/d, 1/64 in (metric: bara, sm3/sm3, sm3/d, bean in mm).',
   input: Type.Object({
     method: Type.Optional(Type.Enum(['Gilbert', 'Ros', 'Baxendell', 'Achong'], { default: 'Gilbert', description: 'Choke correlation' })),
-    chokeSize64ths: quantity('dimensionless', { exclusiveMinimum: 0, maximum: 256, unit: '1/64 in', description: 'Bean (choke) diameter in 64ths of an inch' }),
+    chokeSize64ths: quantity('chokeSize', { exclusiveMinimum: 0, maximum: 256, description: 'Bean (choke) diameter: 64ths of an inch (metric: mm)' }),
     glrScfStb: quantity('gasOilRatio', { exclusiveMinimum: 0, description: 'Producing gas-liquid ratio' }),
     upstreamPsia: Type.Optional(quantity('pressure', { exclusiveMinimum: P_SC, description: 'Upstream (wellhead) pressure: the rate is computed' })),
     qLiquidStbd: Type.Optional(quantity('oilRate', { exclusiveMinimum: 0, description: 'Liquid rate: the upstream pressure is computed' })),

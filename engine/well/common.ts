@@ -2,6 +2,8 @@
 import Type from 'typebox';
 import { quantity, quantityOrArray } from '../quantity.js';
 import { EngineFailure } from '../failure.js';
+import type { RunContext } from '../definition.js';
+import { CONVERSIONS, PSI_PER_BAR } from '../units.js';
 
 /** Largest pressure or rate list one call takes; curves are capped at the same size. */
 export const MAX_POINTS = 2_000;
@@ -48,3 +50,27 @@ export function requirePositive(value: number | undefined, name: string): number
 /** The pwf list of an IPR result: 0 psia (full drawdown) is a valid point, unlike an absolute pressure elsewhere. */
 export const pwfOutput = () =>
   quantityOrArray('pressure', { description: 'Flowing bottom-hole pressure(s)', physical: { minimum: 0, exclusiveMinimum: undefined } }, MAX_POINTS);
+
+export type WellType = 'oil' | 'gas';
+
+/**
+ * The backpressure (Fetkovich / Rawlins–Schellhardt) coefficient C of q = C (pr^2 - pwf^2)^n: a
+ * rate per pressure^(2n), so its unit depends on the input n and the units layer (which converts
+ * by a fixed factor per quantity) cannot convert it. Field C is STB/d (oil) or Mscf/d (gas) per
+ * psia^(2n); metric C is sm3/d per bara^(2n). The well functions convert it in `run` with the
+ * caller's unit system: C_metric = C_field x (sm3/d per field rate unit) x (psi per bar)^(2n),
+ * with the exact factors of engine/units.ts.
+ */
+export const backpressureCInput = (description: string) =>
+  quantity('dimensionless', { exclusiveMinimum: 0, unit: '(STB/d or Mscf/d)/psia^(2n)', metricUnit: 'sm3/d/bara^(2n)', description });
+
+export const backpressureCOutput = (description: string) =>
+  quantity('dimensionless', { unit: '(STB/d or Mscf/d)/psia^(2n)', metricUnit: 'sm3/d/bara^(2n)', description, physical: { exclusiveMinimum: 0 } });
+
+/** Converts C between the caller's units and field units (identity for field callers). */
+export function backpressureUnits(wellType: WellType, units: RunContext['units']): { toField(c: number, n: number): number; fromField(c: number, n: number): number } {
+  if (units === 'field') return { toField: (c) => c, fromField: (c) => c };
+  const rate = (CONVERSIONS[wellType === 'oil' ? 'STB/d' : 'Mscf/d'] as { toMetric(v: number): number }).toMetric(1);
+  const factor = (n: number) => rate * PSI_PER_BAR ** (2 * n);
+  return { toField: (c, n) => c / factor(n), fromField: (c, n) => c * factor(n) };
+}

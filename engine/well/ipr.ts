@@ -9,7 +9,10 @@
  *   'gas'        pseudo-pressure radial flow with non-Darcy D q (Mscf/d)
  * The method-specific functions take the same inputs and give the same numbers (they are what this
  * dispatches to); this one exists so a caller can switch methods with one field.
- * Units: psia, STB/d (liquid methods), Mscf/d (gas), the rate unit of C (fetkovich).
+ * Units: psia, STB/d (liquid methods and fetkovich oil wells), Mscf/d (gas and fetkovich gas wells);
+ * metric: bara, sm3/d, Fetkovich C in sm3/d per bara^(2n) (converted in well.iprFetkovich's run).
+ * Each rate has its own field (qoStbd/aofStbd for liquid, qgMscfd/aofMscfd for gas), so every
+ * number carries the quantity the units layer converts.
  * References: those of the four functions (Vogel 1968; Fetkovich 1973; Rawlins & Schellhardt 1936;
  * Brown 1984; Al-Hussainy et al. 1966) and Craft & Hawkins for Darcy radial flow.
  */
@@ -17,10 +20,10 @@ import Type from 'typebox';
 import { defineFunction, type RunContext } from '../definition.js';
 import { EngineFailure } from '../failure.js';
 import { quantity, quantityOrArray } from '../quantity.js';
-import { pwfOutput, checkBelowPr, flowRegimeInput, MAX_POINTS, pressureList, pwfGrid } from './common.js';
+import { backpressureCOutput, backpressureUnits, pwfOutput, checkBelowPr, flowRegimeInput, MAX_POINTS, pressureList, pwfGrid, shaped } from './common.js';
 import { darcyJ } from './inflow/oilInflow.js';
 import { iprComposite } from './iprComposite.js';
-import { FETKOVICH_REFERENCES, iprFetkovich } from './iprFetkovich.js';
+import { FETKOVICH_INPUTS, FETKOVICH_REFERENCES, fetkovichCurve, MAX_TESTS } from './iprFetkovich.js';
 import { GAS_IPR_REFERENCES, GAS_WELL_INPUTS, iprGas } from './iprGas.js';
 import { iprVogel, VOGEL_REFERENCE } from './iprVogel.js';
 
@@ -33,8 +36,8 @@ export const ipr = defineFunction({
   title: 'Inflow performance (IPR) curve and AOF by method',
   description:
     "IPR by iprMethod: 'darcy' (q = J (pr - pwf); J given, from a test or from k h, mu, B, re, rw, S), 'vogel' (qmax or a test), 'composite' (Darcy above pbPsia, Vogel below), " +
-    "'fetkovich' (C, n or fitted from testRate/testPwfPsia lists), 'gas' (pseudo-pressure with non-Darcy D; Mscf/d). Same inputs and numbers as well.iprVogel, well.iprComposite, well.iprFetkovich, well.iprGas. " +
-    'Rates at pwfPsia (default 21 points from pr down). Units: psia, STB/d, Mscf/d, md, ft, cp, rb/STB.',
+    "'fetkovich' (C, n or fitted from testRateStbd (oil) or testRateMscfd (gas) and testPwfPsia lists; wellType), 'gas' (pseudo-pressure with non-Darcy D; Mscf/d). Same inputs and numbers as well.iprVogel, well.iprComposite, well.iprFetkovich, well.iprGas. " +
+    'Rates at pwfPsia (default 21 points from pr down): qoStbd and aofStbd for liquid (and fetkovich oil), qgMscfd and aofMscfd for gas. Units: psia, STB/d, Mscf/d, md, ft, cp, rb/STB; metric: bara, sm3/d, m, fetkovich C in sm3/d per bara^(2n).',
   input: Type.Object({
     iprMethod: Type.Enum(IPR_METHODS, { description: "'darcy', 'vogel', 'composite', 'fetkovich' or 'gas'" }),
     prPsia: quantity('pressure', { exclusiveMinimum: 0, description: 'Average reservoir pressure' }),
@@ -42,11 +45,13 @@ export const ipr = defineFunction({
     pwfPsia: pressureList('Flowing bottom-hole pressure(s)'),
     productivityIndex: opt(quantity('productivityIndex', { exclusiveMinimum: 0, description: 'J (darcy, composite)' })),
     qmaxStbd: opt(quantity('oilRate', { exclusiveMinimum: 0, description: 'Vogel qmax' })),
-    testRateStbd: opt(quantity('oilRate', { exclusiveMinimum: 0, description: 'Test rate (darcy, vogel, composite)' })),
-    testPwfPsia: Type.Optional(Type.Union([quantity('pressure', { minimum: 0 }), Type.Array(quantity('pressure', { minimum: 0 }), { minItems: 2, maxItems: 100 })], { description: 'Test pwf (a list for fetkovich fits)' })),
-    testRate: Type.Optional(Type.Array(quantity('dimensionless', { unit: 'rate', exclusiveMinimum: 0 }), { minItems: 2, maxItems: 100, description: 'Fetkovich test rates' })),
-    C: opt(quantity('dimensionless', { exclusiveMinimum: 0, unit: 'rate/psia^(2n)', description: 'Backpressure C' })),
-    n: opt(quantity('dimensionless', { exclusiveMinimum: 0, maximum: 2, description: 'Backpressure n' })),
+    testRateStbd: Type.Optional(
+      Type.Union([quantity('oilRate', { exclusiveMinimum: 0 }), Type.Array(quantity('oilRate', { exclusiveMinimum: 0 }), { minItems: 2, maxItems: MAX_TESTS })], {
+        description: 'Test rate (darcy, vogel, composite); a list of test rates for a fetkovich oil-well fit',
+      }),
+    ),
+    testPwfPsia: Type.Optional(Type.Union([quantity('pressure', { minimum: 0 }), Type.Array(quantity('pressure', { minimum: 0 }), { minItems: 2, maxItems: MAX_TESTS })], { description: 'Test pwf (a list for fetkovich fits)' })),
+    ...FETKOVICH_INPUTS,
     kMd: opt(quantity('permeability', { exclusiveMinimum: 0, description: 'Permeability' })),
     hFt: opt(quantity('length', { exclusiveMinimum: 0, description: 'Net pay' })),
     reFt: opt(quantity('length', { exclusiveMinimum: 0, description: 'Drainage radius' })),
@@ -63,11 +68,13 @@ export const ipr = defineFunction({
   output: Type.Object({
     iprMethod: Type.String(),
     pwfPsia: pwfOutput(),
-    qoStbd: Type.Optional(quantityOrArray('oilRate', { description: 'Liquid rate (darcy, vogel, composite)', physical: { minimum: 0 } }, MAX_POINTS)),
-    qgMscfd: Type.Optional(quantityOrArray('gasRate', { description: 'Gas rate (gas)', physical: { minimum: 0 } }, MAX_POINTS)),
-    q: Type.Optional(quantityOrArray('dimensionless', { unit: 'rate', description: 'Rate in the unit C implies (fetkovich)', physical: { minimum: 0 } }, MAX_POINTS)),
-    aof: quantity('dimensionless', { unit: 'rate', description: 'Absolute open flow / qmax, in the method rate unit (STB/d, Mscf/d, or that of C)', physical: { minimum: 0 } }),
-    productivityIndex: Type.Optional(quantity('productivityIndex', { description: 'J (darcy, composite)' })),
+    qoStbd: Type.Optional(quantityOrArray('oilRate', { description: 'Liquid rate (darcy, vogel, composite, fetkovich oil well)', physical: { minimum: 0 } }, MAX_POINTS)),
+    qgMscfd: Type.Optional(quantityOrArray('gasRate', { description: 'Gas rate (gas, fetkovich gas well)', physical: { minimum: 0 } }, MAX_POINTS)),
+    aofStbd: Type.Optional(quantity('oilRate', { description: 'Absolute open flow (qmax) of a liquid IPR', physical: { minimum: 0 } })),
+    aofMscfd: Type.Optional(quantity('gasRate', { description: 'Absolute open flow of a gas IPR', physical: { minimum: 0 } })),
+    productivityIndex: Type.Optional(quantity('productivityIndex', { description: 'J (darcy, composite)', physical: { exclusiveMinimum: 0 } })),
+    C: Type.Optional(backpressureCOutput("Fetkovich C used (fitted or given), in the caller's units")),
+    n: Type.Optional(quantity('dimensionless', { description: 'Fetkovich n used (fitted or given)' })),
   }),
   references: [VOGEL_REFERENCE, ...FETKOVICH_REFERENCES, ...GAS_IPR_REFERENCES, 'Craft, B.C. and Hawkins, M.F. (1991) Applied Petroleum Reservoir Engineering, 2nd ed. (rev. Terry). Prentice Hall (Darcy radial flow).'],
   validity: [],
@@ -85,26 +92,29 @@ export const ipr = defineFunction({
     const pr = input.prPsia;
     const rec = input as Record<string, unknown>;
     const singleTest = typeof input.testPwfPsia === 'number' ? input.testPwfPsia : undefined;
+    const singleRate = typeof input.testRateStbd === 'number' ? input.testRateStbd : undefined;
     switch (method) {
       case 'vogel': {
-        const r = iprVogel.run({ prPsia: pr, qmaxStbd: input.qmaxStbd, testRateStbd: input.testRateStbd, testPwfPsia: singleTest, pwfPsia: input.pwfPsia }, warnings, context);
-        return { iprMethod: method, pwfPsia: r.pwfPsia, qoStbd: r.qoStbd, aof: r.qmaxStbd };
+        const r = iprVogel.run({ prPsia: pr, qmaxStbd: input.qmaxStbd, testRateStbd: singleRate, testPwfPsia: singleTest, pwfPsia: input.pwfPsia }, warnings, context);
+        return { iprMethod: method, pwfPsia: r.pwfPsia, qoStbd: r.qoStbd, aofStbd: r.qmaxStbd };
       }
       case 'composite': {
         if (input.pbPsia === undefined) throw new EngineFailure('invalid_input', "iprMethod 'composite' needs pbPsia");
-        const r = iprComposite.run({ ...(rec as object), prPsia: pr, pbPsia: input.pbPsia, testPwfPsia: singleTest } as never, warnings, context);
-        return { iprMethod: method, pwfPsia: r.pwfPsia, qoStbd: r.qoStbd, aof: r.qmaxStbd, productivityIndex: r.productivityIndex };
+        const r = iprComposite.run({ ...(rec as object), prPsia: pr, pbPsia: input.pbPsia, testRateStbd: singleRate, testPwfPsia: singleTest } as never, warnings, context);
+        return { iprMethod: method, pwfPsia: r.pwfPsia, qoStbd: r.qoStbd, aofStbd: r.qmaxStbd, productivityIndex: r.productivityIndex };
       }
       case 'fetkovich': {
-        const tests = Array.isArray(input.testPwfPsia) ? input.testPwfPsia : undefined;
-        const r = iprFetkovich.run({ prPsia: pr, C: input.C, n: input.n, testRate: input.testRate, testPwfPsia: tests, pwfPsia: input.pwfPsia }, warnings, context);
-        return { iprMethod: method, pwfPsia: r.pwfPsia, q: r.q, aof: r.aof };
+        const list = <T,>(v: T | T[] | undefined) => (Array.isArray(v) ? v : undefined);
+        const f = fetkovichCurve({ ...input, testRateStbd: list(input.testRateStbd), testPwfPsia: list(input.testPwfPsia) }, context.units, warnings);
+        const q = shaped(input.pwfPsia, f.q);
+        const rates = f.wellType === 'gas' ? { qgMscfd: q, aofMscfd: f.aof } : { qoStbd: q, aofStbd: f.aof };
+        return { iprMethod: method, pwfPsia: shaped(input.pwfPsia, f.pwfs), ...rates, C: backpressureUnits(f.wellType, context.units).fromField(f.c, f.n), n: f.n };
       }
       case 'gas': {
         const missing = ['kMd', 'hFt', 'reFt', 'rwFt', 'TF', 'gasSG'].filter((k) => rec[k] === undefined);
         if (missing.length) throw new EngineFailure('invalid_input', `iprMethod 'gas' needs ${missing.join(', ')}`);
         const r = iprGas.run(rec as never, warnings, context);
-        return { iprMethod: method, pwfPsia: r.pwfPsia, qgMscfd: r.qgMscfd, aof: r.aofMscfd };
+        return { iprMethod: method, pwfPsia: r.pwfPsia, qgMscfd: r.qgMscfd, aofMscfd: r.aofMscfd };
       }
       case 'darcy': {
         const j = darcyProductivity(input);
@@ -112,15 +122,15 @@ export const ipr = defineFunction({
         checkBelowPr(pwfs, pr, warnings);
         const q = pwfs.map((p) => j * Math.max(pr - Math.max(p, 0), 0));
         const shape = <T,>(v: T[]) => (typeof input.pwfPsia === 'number' ? (v[0] as T) : v);
-        return { iprMethod: method, pwfPsia: shape(pwfs), qoStbd: shape(q), aof: j * pr, productivityIndex: j };
+        return { iprMethod: method, pwfPsia: shape(pwfs), qoStbd: shape(q), aofStbd: j * pr, productivityIndex: j };
       }
     }
   },
 });
 
-function darcyProductivity(input: { prPsia: number; productivityIndex?: number; testRateStbd?: number; testPwfPsia?: number | number[]; kMd?: number; hFt?: number; reFt?: number; rwFt?: number; skin?: number; muCp?: number; boRbStb?: number; flowRegime?: 'pseudoSteadyState' | 'steadyState' }): number {
+function darcyProductivity(input: { prPsia: number; productivityIndex?: number; testRateStbd?: number | number[]; testPwfPsia?: number | number[]; kMd?: number; hFt?: number; reFt?: number; rwFt?: number; skin?: number; muCp?: number; boRbStb?: number; flowRegime?: 'pseudoSteadyState' | 'steadyState' }): number {
   if (input.productivityIndex !== undefined) return input.productivityIndex;
-  if (input.testRateStbd !== undefined && typeof input.testPwfPsia === 'number') {
+  if (typeof input.testRateStbd === 'number' && typeof input.testPwfPsia === 'number') {
     if (!(input.testPwfPsia < input.prPsia)) throw new EngineFailure('invalid_input', 'the test pwf must be below pr');
     return input.testRateStbd / (input.prPsia - input.testPwfPsia);
   }

@@ -16,7 +16,10 @@
  * rate; with only an unstable one it is returned with stable = false and a warning; with none,
  * 422 (the well does not flow at this tubing-head pressure). Gas wells are checked against the
  * Turner (1969) and Coleman (1991) critical rates at wellhead conditions (gas.criticalRate).
- * Units: psia, degF, ft, in, MMscf/d (gas), STB/d (liquid).
+ * Units: psia, degF, ft, in, MMscf/d (gas), STB/d (liquid); Fetkovich C in Mscf/d (gas) or STB/d
+ * (liquid) per psia^(2n). Every rate has its phase's field (qgMMscfd for a gas well, qLiquidStbd
+ * for an oil well) so the units layer converts it; metric C (sm3/d per bara^(2n)) is converted in
+ * `run` because its unit depends on the input n.
  *
  * References: the IPR and VLP references of well.ipr and well.vlp;
  * - Brown, K.E. and Lea, J.F. (1985) Nodal Systems Analysis of Oil and Gas Wells. JPT 37(10),
@@ -32,7 +35,7 @@ import { criticalRate } from '../gas/criticalRate.js';
 import { resolveFluid } from '../pvt/oil/fluid.js';
 import { resolveMethods } from '../pvt/oil/methods.js';
 import { OilModel } from '../pvt/oil/model.js';
-import { flowRegimeInput } from './common.js';
+import { backpressureCInput, backpressureUnits, flowRegimeInput } from './common.js';
 import { bottomHolePressure, vlpWell, type VlpWell } from './flow/vlpModel.js';
 import { gasInflow, liquidInflow, type InflowModel } from './inflow/inflowModel.js';
 import { compositeJFromTest, compositeRate, darcyJ, fetkovichRate, vogelQmaxFromTest, vogelRate } from './inflow/oilInflow.js';
@@ -43,7 +46,14 @@ import { FLUID_INPUTS, GEOMETRY_INPUTS, METHOD_INPUT } from './vlpInputs.js';
 
 const MAX_NODAL_POINTS = 1000;
 const opt = <T extends ReturnType<typeof quantity>>(t: T) => Type.Optional(t);
-const rateQ = (description: string) => quantity('dimensionless', { unit: 'MMscf/d or STB/d', description, physical: { minimum: 0 } });
+const gasRateOut = (description: string) => quantity('gasRate', { unit: 'MMscf/d', description, physical: { minimum: 0 } });
+const liquidRateOut = (description: string) => quantity('oilRate', { description, physical: { minimum: 0 } });
+/** A rate of the well's phase: qgMMscfd for a gas well, qLiquidStbd for an oil well (one of them is given). */
+const phaseRate = (what: string) => ({ qgMMscfd: Type.Optional(gasRateOut(`Gas well: ${what}`)), qLiquidStbd: Type.Optional(liquidRateOut(`Oil well: ${what}`)) });
+const phaseRates = (what: string) => ({
+  qgMMscfd: Type.Optional(Type.Array(gasRateOut(`Gas well: ${what}`), { maxItems: MAX_NODAL_POINTS })),
+  qLiquidStbd: Type.Optional(Type.Array(liquidRateOut(`Oil well: ${what}`), { maxItems: MAX_NODAL_POINTS })),
+});
 
 const NodalInput = Type.Object({
   wellType: Type.Optional(Type.Enum(['gas', 'oil'], { description: "'gas' or 'oil' (default: 'oil' when api is given, else 'gas')" })),
@@ -63,7 +73,7 @@ const NodalInput = Type.Object({
   qmaxStbd: opt(quantity('oilRate', { exclusiveMinimum: 0, description: 'Vogel qmax' })),
   testRateStbd: opt(quantity('oilRate', { exclusiveMinimum: 0, description: 'Liquid test rate (darcy, vogel, composite)' })),
   testPwfPsia: opt(quantity('pressure', { minimum: 0, description: 'Test flowing bottom-hole pressure' })),
-  C: opt(quantity('dimensionless', { exclusiveMinimum: 0, unit: 'STB/d or Mscf/d per psia^(2n)', description: 'Fetkovich C (liquid STB/d, gas Mscf/d)' })),
+  C: opt(backpressureCInput('Fetkovich C: STB/d of liquid (oil well) or Mscf/d (gas well) per psia^(2n); metric: sm3/d per bara^(2n)')),
   n: opt(quantity('dimensionless', { exclusiveMinimum: 0, maximum: 2, description: 'Fetkovich n' })),
   nodalPoints: Type.Optional(Type.Integer({ minimum: 5, maximum: MAX_NODAL_POINTS, default: 50, description: 'Rates scanned (and points of both curves), at most 1000' })),
   ...GEOMETRY_INPUTS,
@@ -78,20 +88,27 @@ export const nodal = defineFunction({
   description:
     'Operating point at thpPsia where the inflow (iprMethod gas | composite | vogel | darcy | fetkovich) meets the outflow (well.vlp, vlpMethod) at the bottom-hole node. ' +
     'Returns the stable (right-hand) intersection with both curves; flags stable = false when only an unstable (left-hand) one exists, 422 when none. Gas wells: Turner and Coleman liquid-loading rates at the wellhead and a flag when the rate is below them. ' +
-    'Oil IPR from reservoir data uses the black oil mu and Bo at prPsia and reservoirTF. Units: psia, degF, ft, in, MMscf/d (gas), STB/d (liquid).',
+    'Oil IPR from reservoir data uses the black oil mu and Bo at prPsia and reservoirTF. Rates come as qgMMscfd (gas well) or qLiquidStbd (oil well) in the operating point, intersections, AOF (aofMMscfd, aofStbd) and both curves. ' +
+    'Units: psia, degF, ft, in, MMscf/d (gas), STB/d (liquid); metric: bara, degC, m, sm3/d, Fetkovich C in sm3/d per bara^(2n).',
   input: NodalInput,
   output: Type.Object({
     wellType: Type.Enum(['gas', 'oil']),
     iprMethod: Type.String(),
     vlpMethod: Type.String(),
-    qgMMscfd: Type.Optional(quantity('gasRate', { unit: 'MMscf/d', description: 'Operating gas rate', physical: { minimum: 0 } })),
-    qLiquidStbd: Type.Optional(quantity('oilRate', { description: 'Operating liquid rate', physical: { minimum: 0 } })),
+    ...phaseRate('operating rate'),
     bhpPsia: quantity('pressure', { description: 'Operating flowing bottom-hole pressure' }),
     stable: Type.Boolean({ description: 'True at a stable (right-hand) intersection; false when only an unstable one exists' }),
-    intersections: Type.Array(Type.Object({ rate: rateQ('Rate'), bhpPsia: quantity('pressure'), stable: Type.Boolean() }), { description: 'Every intersection found, by rate' }),
-    aof: rateQ('Absolute open flow of the IPR (MMscf/d or STB/d)'),
-    ipr: Type.Object({ pwfPsia: Type.Array(quantity('pressure', { physical: { minimum: 0, exclusiveMinimum: undefined } })), rate: Type.Array(rateQ('IPR rate')) }, { description: 'Inflow curve' }),
-    vlp: Type.Object({ rate: Type.Array(rateQ('VLP rate')), bhpPsia: Type.Array(Type.Union([quantity('pressure'), Type.Null()])) }, { description: 'Outflow curve (null where the string cannot carry the rate)' }),
+    intersections: Type.Array(Type.Object({ ...phaseRate('rate'), bhpPsia: quantity('pressure'), stable: Type.Boolean() }), { maxItems: MAX_NODAL_POINTS, description: 'Every intersection found, by rate' }),
+    aofMMscfd: Type.Optional(gasRateOut('Gas well: absolute open flow of the IPR')),
+    aofStbd: Type.Optional(liquidRateOut('Oil well: absolute open flow of the IPR')),
+    ipr: Type.Object(
+      { pwfPsia: Type.Array(quantity('pressure', { physical: { minimum: 0, exclusiveMinimum: undefined } }), { maxItems: MAX_NODAL_POINTS }), ...phaseRates('IPR rate at each pwf') },
+      { description: 'Inflow curve' },
+    ),
+    vlp: Type.Object(
+      { ...phaseRates('VLP rate'), bhpPsia: Type.Array(Type.Union([quantity('pressure'), Type.Null()]), { maxItems: MAX_NODAL_POINTS }) },
+      { description: 'Outflow curve (null where the string cannot carry the rate)' },
+    ),
     liquidLoading: Type.Optional(
       Type.Object({
         turnerMMscfd: quantity('gasRate', { unit: 'MMscf/d', description: 'Turner et al. (1969) critical rate at wellhead conditions' }),
@@ -119,12 +136,12 @@ export const nodal = defineFunction({
       source: 'pyrestoolbox 3.7.6 nodal.operating_point, refdata well.json nodal-gas-BB (10.569 MMscf/d at 1585.0 psia); a re-implementation of the same methods, 2%',
     },
   ],
-  run(input, warnings) {
+  run(input, warnings, context) {
     const wellType = input.wellType ?? (input.api !== undefined ? 'oil' : 'gas');
     const iprMethod = input.iprMethod ?? (wellType === 'gas' ? 'gas' : 'composite');
     if (input.thpPsia >= input.prPsia) throw new EngineFailure('no_solution', `thpPsia ${input.thpPsia} is not below prPsia ${input.prPsia}: the well cannot flow`);
     const well = vlpWell({ ...input, wellType, condensateViscosityCp: input.oilViscosityCp }, warnings);
-    const inflow = inflowOf(input, wellType, iprMethod, warnings);
+    const inflow = inflowOf(input, wellType, iprMethod, context.units, warnings);
     const aof = inflow.rate(inflow.pMin);
     if (!(aof > 0)) throw new EngineFailure('no_solution', 'the IPR gives no flow');
     const points = input.nodalPoints ?? 50;
@@ -139,17 +156,18 @@ export const nodal = defineFunction({
     if (!stable.length) warnings.push('only an unstable (left-hand) intersection exists: the well would load up or head; the rate reported is not a steady operating point');
     const bhp = inflow.pwf(chosen.rate);
     const pwfCurve = Array.from({ length: points }, (_, i) => inflow.pr - ((inflow.pr - inflow.pMin) * i) / (points - 1));
+    const key = wellType === 'gas' ? 'qgMMscfd' : 'qLiquidStbd';
     const out = {
       wellType,
       iprMethod,
       vlpMethod: well.method,
-      ...(wellType === 'gas' ? { qgMMscfd: chosen.rate } : { qLiquidStbd: chosen.rate }),
+      [key]: chosen.rate,
       bhpPsia: bhp,
       stable: chosen.stable,
-      intersections: crossings.map((c) => ({ rate: c.rate, bhpPsia: inflow.pwf(c.rate), stable: c.stable })),
-      aof,
-      ipr: { pwfPsia: pwfCurve, rate: pwfCurve.map((p) => inflow.rate(p)) },
-      vlp: { rate: rates, bhpPsia: vlpBhp },
+      intersections: crossings.map((c) => ({ [key]: c.rate, bhpPsia: inflow.pwf(c.rate), stable: c.stable })),
+      [wellType === 'gas' ? 'aofMMscfd' : 'aofStbd']: aof,
+      ipr: { pwfPsia: pwfCurve, [key]: pwfCurve.map((p) => inflow.rate(p)) },
+      vlp: { [key]: rates, bhpPsia: vlpBhp },
     };
     if (wellType !== 'gas') return out;
     return { ...out, liquidLoading: loading(input, well, chosen.rate, warnings) };
@@ -185,7 +203,7 @@ export function findCrossings(rates: number[], values: number[], f: (q: number) 
 }
 
 
-function inflowOf(input: NodalInput, wellType: 'gas' | 'oil', method: string, warnings: string[]): InflowModel {
+function inflowOf(input: NodalInput, wellType: 'gas' | 'oil', method: string, units: 'field' | 'metric', warnings: string[]): InflowModel {
   const pr = input.prPsia;
   const reservoir = () => {
     const missing = ['kMd', 'hFt', 'reFt', 'rwFt'].filter((k) => (input as Record<string, unknown>)[k] === undefined);
@@ -199,8 +217,8 @@ function inflowOf(input: NodalInput, wellType: 'gas' | 'oil', method: string, wa
       return gasInflow(reservoir(), input.reservoirTF ?? input.bhtF, pr, input, input.dNonDarcyDPerMscf ?? 0, input.flowRegime ?? 'pseudoSteadyState', warnings);
     case 'fetkovich': {
       if (input.C === undefined || input.n === undefined) throw new EngineFailure('invalid_input', "iprMethod 'fetkovich' needs C and n");
-      const c = input.C;
       const n = input.n;
+      const c = backpressureUnits(wellType, units).toField(input.C, n);
       return liquidInflow(pr, (p) => fetkovichRate(c, n, pr, p) * scale);
     }
     case 'vogel': {

@@ -56,7 +56,8 @@ const nullablePressure = (description: string) => Type.Union([quantity('pressure
 const pressureOrList = (description: string) => Type.Union([nullablePressure(description), Type.Array(nullablePressure(description), { maxItems: MAX_RATES })], { description });
 
 const ProfileSchema = Type.Object({
-  rate: quantity('dimensionless', { unit: 'MMscf/d or STB/d', description: 'Rate of this profile (as given)' }),
+  qgMMscfd: Type.Optional(quantity('gasRate', { unit: 'MMscf/d', description: 'Gas well: rate of this profile (as given)' })),
+  qLiquidStbd: Type.Optional(quantity('oilRate', { description: 'Oil well: rate of this profile (as given)' })),
   mdFt: Type.Array(quantity('length', { description: 'Measured depth' })),
   tvdFt: Type.Array(quantity('length', { description: 'True vertical depth' })),
   psia: Type.Array(quantity('pressure', { description: 'Pressure' })),
@@ -127,7 +128,7 @@ export const vlp = defineFunction({
     const values = rates.map((q) => {
       const r = down ? bottomHolePressure(well, q, input.thpPsia as number, warnings, input.profile) : tubingHeadPressure(well, q, input.bhpPsia as number, warnings, input.profile);
       if (r.endPsia === null) warnings.push(`rate ${q}: no ${down ? 'bottom-hole' : 'tubing-head'} pressure (${r.reason})`);
-      if (r.profile) profiles.push(columns(q, r.profile));
+      if (r.profile) profiles.push(columns(gas ? 'qgMMscfd' : 'qLiquidStbd', q, r.profile));
       return r.endPsia;
     });
     if (values.every((v) => v === null)) throw new EngineFailure('no_solution', `no rate given can flow through this string: ${warnings[warnings.length - 1] ?? ''}`);
@@ -136,9 +137,9 @@ export const vlp = defineFunction({
   },
 });
 
-function columns(rate: number, pts: ProfilePoint[]): Record<string, unknown> {
+function columns(rateKey: 'qgMMscfd' | 'qLiquidStbd', rate: number, pts: ProfilePoint[]): Record<string, unknown> {
   return {
-    rate,
+    [rateKey]: rate,
     mdFt: pts.map((p) => p.mdFt),
     tvdFt: pts.map((p) => p.tvdFt),
     psia: pts.map((p) => p.psia),

@@ -105,7 +105,8 @@ export const MAPPINGS: Readonly<Record<string, FunctionMapping>> = {
   'decline.fit': { methodValues: { objective: { 'least squares on rate': 'rate' } } },
   // Well performance. The model/calibration keys restate the relation each function implements.
   'well.iprVogel': { methodKeys: { model: null, calibration: null } },
-  'well.iprFetkovich': { methodKeys: { model: null, calibration: null } },
+  // petropt's fetkovich_ipr is Fetkovich's (1973) oil-well form: its rates are the oil well's STB/d.
+  'well.iprFetkovich': { methodKeys: { model: null, calibration: null }, inputs: { testRate: 'testRateStbd' }, outputs: { q: 'qoStbd', aof: 'aofStbd' } },
   'well.iprComposite': { methodKeys: { model: null } },
   // pvt restates the defaults (DAK, Piper–McCain–Corredor, LGE-McCain).
   'well.iprGas': { methodKeys: { model: null, pvt: null } },

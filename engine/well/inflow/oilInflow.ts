@@ -123,6 +123,8 @@ export function fitBackpressure(pr: number, rates: number[], pwfs: number[]): Ba
   }
   if (!(sxx > 0)) throw new EngineFailure('no_solution', 'the test points share one drawdown: C and n cannot be separated');
   const n = sxy / sxx;
+  if (!(n > 0)) throw new EngineFailure('no_solution', `the tests give n = ${n.toPrecision(4)}: the rate does not rise with the drawdown, so no backpressure curve fits them`);
   const c = 10 ** (my - n * mx);
-  return { c, n, r2: syy > 0 ? (sxy * sxy) / (sxx * syy) : 1 };
+  // R2 = r^2 of the regression; rounding can put it a few ulps above 1.
+  return { c, n, r2: syy > 0 ? Math.min((sxy * sxy) / (sxx * syy), 1) : 1 };
 }

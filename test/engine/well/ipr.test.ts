@@ -25,7 +25,7 @@ describe('well.iprVogel / iprFetkovich / iprComposite', () => {
   it('Fetkovich: a fit to exact data recovers C and n with R2 = 1', () => {
     const pwf = [2800, 2500, 2100, 1600];
     const q = pwf.map((p) => 0.0012 * (3000 ** 2 - p ** 2) ** 0.85);
-    const r = run('well.iprFetkovich', { prPsia: 3000, testRate: q, testPwfPsia: pwf });
+    const r = run('well.iprFetkovich', { prPsia: 3000, testRateStbd: q, testPwfPsia: pwf });
     close(r.C, 0.0012, 1e-9);
     close(r.n, 0.85, 1e-11);
     close(r.r2, 1, 1e-12);
@@ -43,7 +43,7 @@ describe('well.iprVogel / iprFetkovich / iprComposite', () => {
     const v = run('well.ipr', { iprMethod: 'vogel', prPsia: 2500, qmaxStbd: 800, pwfPsia: [0, 1000, 2000] });
     expect(v.qoStbd).to.deep.equal(run('well.iprVogel', { prPsia: 2500, qmaxStbd: 800, pwfPsia: [0, 1000, 2000] }).qoStbd);
     const f = run('well.ipr', { iprMethod: 'fetkovich', prPsia: 2000, C: 0.01, n: 0.7 });
-    expect(f.q).to.deep.equal(run('well.iprFetkovich', { prPsia: 2000, C: 0.01, n: 0.7 }).q);
+    expect(f.qoStbd).to.deep.equal(run('well.iprFetkovich', { prPsia: 2000, C: 0.01, n: 0.7 }).qoStbd);
     const g = { kMd: 10, hFt: 50, prPsia: 3000, rwFt: 0.35, reFt: 1500, TF: 200, skin: 2, dNonDarcyDPerMscf: 0.001, gasSG: 0.65, pwfPsia: [1500, 500] };
     expect(run('well.ipr', { iprMethod: 'gas', ...g }).qgMscfd).to.deep.equal(run('well.iprGas', g).qgMscfd);
   });
