@@ -19,7 +19,7 @@
  */
 import Type from 'typebox';
 import { defineFunction } from '../definition.js';
-import { cumList, declineList, nominalDecline, over, perTime, rateList, rateOf, ratio, timeOf, timesInput, volumeOf } from './inputs.js';
+import { cumList, declineList, nominalDecline, over, perTime, rateList, rateOf, ratio, requireFiniteDecline, timeOf, timesInput, volumeOf } from './inputs.js';
 import { arpsCurve } from './models/curves.js';
 import { declinePeriodInput, declineTypeInput, timeUnitInput } from './models/declineTypes.js';
 
@@ -89,10 +89,15 @@ export const arps = defineFunction({
       diNominal: d,
       regime: regime as 'exponential' | 'hyperbolic' | 'harmonic',
     };
+    requireFiniteDecline({ rate: out.rate, cum: out.cum, diNominal: d }, `qi ${input.qi}, di ${input.di}, b ${input.b} and t`);
     if (input.qLimit === undefined) return out;
     const tLimit = curve.timeTo(input.qLimit);
-    if (Number.isFinite(tLimit)) return { ...out, tLimit, eur: curve.cum(tLimit) };
-    warnings.push(`the rate never falls to qLimit ${input.qLimit} (zero decline): no tLimit or EUR`);
+    if (Number.isFinite(tLimit)) {
+      const eur = curve.cum(tLimit);
+      requireFiniteDecline({ eur }, `qi ${input.qi}, di ${input.di}, b ${input.b} and qLimit ${input.qLimit}`);
+      return { ...out, tLimit, eur };
+    }
+    warnings.push(`the rate never falls to qLimit ${input.qLimit} within the floating-point range of time (decline ${d} per time unit): no tLimit or EUR`);
     return out;
   },
 });

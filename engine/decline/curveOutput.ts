@@ -1,8 +1,7 @@
 /** The output every single-curve decline function shares: rate, cumulative and decline over t, EUR at qLimit. */
 import Type from 'typebox';
 import { quantity } from '../quantity.js';
-import { EngineFailure } from '../failure.js';
-import { cumList, over, rateList, rateOf, timeOf, volumeOf } from './inputs.js';
+import { cumList, over, rateList, rateOf, requireFiniteDecline, timeOf, volumeOf } from './inputs.js';
 import type { Curve } from './models/curves.js';
 
 export const CURVE_OUTPUT = {
@@ -23,12 +22,14 @@ export function curveResult(curve: Curve, times: readonly number[], qLimit: numb
     return Number.isFinite(d) ? d : null;
   });
   const out = { rate: over(times, (t) => curve.rate(t)), cum: over(times, (t) => curve.cum(t)), decline };
-  if (!out.cum.every(Number.isFinite)) throw new EngineFailure('out_of_range', 'the cumulative exceeds the floating-point range for these parameters');
+  requireFiniteDecline({ rate: out.rate, cum: out.cum }, 'qi, the model parameters and t');
   if (qLimit === undefined) return out;
   const tLimit = curve.timeTo(qLimit);
   if (!Number.isFinite(tLimit)) {
     warnings.push(`the rate does not fall to qLimit ${qLimit} within 1e9 time units: no tLimit or EUR`);
     return out;
   }
-  return { ...out, tLimit, eur: curve.cum(tLimit) };
+  const eur = curve.cum(tLimit);
+  requireFiniteDecline({ eur }, 'qi, the model parameters and qLimit');
+  return { ...out, tLimit, eur };
 }

@@ -14,7 +14,7 @@ import Type from 'typebox';
 import { defineFunction } from '../definition.js';
 import { EngineFailure } from '../failure.js';
 import { ARPS_INPUTS, ARPS_REFERENCES } from './arps.js';
-import { nominalDecline, perTime, rateOf, timeOf, volumeOf } from './inputs.js';
+import { nominalDecline, perTime, rateOf, requireFiniteDecline, timeOf, volumeOf } from './inputs.js';
 import { arpsCurve, mhSwitchTime, modifiedHyperbolicCurve } from './models/curves.js';
 
 export const eur = defineFunction({
@@ -60,6 +60,9 @@ export const eur = defineFunction({
       curve = arpsCurve(input.qi, d, input.b);
     }
     const tLimit = curve.timeTo(input.qLimit);
-    return { eur: curve.cum(tLimit), tLimit, diNominal: d };
+    const eur = curve.cum(tLimit);
+    // A harmonic or hyperbolic decline to a limit far below qi takes ~(qi/qLimit)^b/D time units and gathers ~qi ln(qi/qLimit)/D or more.
+    requireFiniteDecline({ tLimit, eur }, `qi ${input.qi}, di ${input.di}, b ${input.b} and qLimit ${input.qLimit}`);
+    return { eur, tLimit, diNominal: d };
   },
 });

@@ -25,6 +25,16 @@ import { quantity } from '../quantity.js';
 import { nominalDecline } from './inputs.js';
 import { arpsCurve, duongCurve, modifiedHyperbolicCurve, powerLawExponentialCurve, stretchedExponentialCurve, type Curve } from './models/curves.js';
 import { declinePeriodInput, declineTypeInput } from './models/declineTypes.js';
+import { requireGasRates, requireOilRates } from '../well/domain.js';
+import { requireWithin } from '../pvt/correlations/domain.js';
+
+/**
+ * Companion ratios a well can have: a producing GOR above 1e7 scf/STB (0.1 STB of liquid per
+ * MMscf) is a dry gas well, a condensate- or water-gas ratio above 1e5 STB/MMscf (GOR 10 scf/STB)
+ * a liquid well: forecast those with the other primary phase.
+ */
+const MAX_GOR_SCF_STB = 1e7;
+const MAX_LGR_STB_MMSCF = 1e5;
 
 const MAX_MONTHS = 1200;
 const MODELS = ['arps', 'modifiedHyperbolic', 'duong', 'powerLawExponential', 'stretchedExponential'] as const;
@@ -95,6 +105,15 @@ export const forecast = defineFunction({
     },
   ],
   run(input, warnings) {
+    requireOilRates('qiStbd', input.qiStbd);
+    requireOilRates('qLimitStbd', input.qLimitStbd);
+    requireGasRates('qiMscfd', input.qiMscfd);
+    requireGasRates('qLimitMscfd', input.qLimitMscfd);
+    if (input.gorScfStb !== undefined) requireWithin('gorScfStb', input.gorScfStb, 0, MAX_GOR_SCF_STB, 'scf/STB', 'above it the well is a dry gas well: forecast it with qiMscfd');
+    for (const k of ['cgrStbPerMMscf', 'wgrStbPerMMscf'] as const) {
+      const v = input[k];
+      if (v !== undefined) requireWithin(k, v, 0, MAX_LGR_STB_MMSCF, 'STB/MMscf', 'above it the well is a liquid well: forecast it with qiStbd');
+    }
     const oil = input.qiStbd !== undefined;
     if (oil === (input.qiMscfd !== undefined)) throw new EngineFailure('invalid_input', 'give exactly one of qiStbd (oil primary) or qiMscfd (gas primary)');
     const qi = (oil ? input.qiStbd : input.qiMscfd) as number;

@@ -5,6 +5,7 @@
  * unit of t is, and declines are converted explicitly (./models/declineTypes.ts).
  */
 import Type from 'typebox';
+import { EngineFailure } from '../failure.js';
 import { quantity, type NumberOptions } from '../quantity.js';
 import { defaultPeriod, nominalPer, type DeclineType, type TimeUnit } from './models/declineTypes.js';
 
@@ -36,6 +37,28 @@ export function nominalDecline(spec: DeclineSpec, value: number, b: number): num
   const type = spec.declineType ?? 'nominal';
   return nominalPer(timeUnit, type, value, b, spec.declinePeriod ?? defaultPeriod(type, timeUnit));
 }
+
+/**
+ * Refuses an answer whose numbers left the floating-point range. Decline rates carry no unit, so
+ * no physical bound applies to qi or to a time on its own; what is refused is a combination whose
+ * volumes (qi x t, qi/D) or times (1/D) exceed ~1e308 of any unit. `inputs` names them.
+ */
+export function requireFiniteDecline(values: Record<string, number | readonly (number | null)[] | null | undefined>, inputs: string): void {
+  for (const [name, v] of Object.entries(values)) {
+    if (v === undefined || v === null) continue;
+    if (typeof v === 'number') {
+      if (!Number.isFinite(v)) throw beyondRange(name, inputs);
+      continue;
+    }
+    for (let i = 0; i < v.length; i++) {
+      const x = v[i];
+      if (x !== null && x !== undefined && !Number.isFinite(x)) throw beyondRange(`${name}[${i}]`, inputs);
+    }
+  }
+}
+
+const beyondRange = (what: string, inputs: string) =>
+  new EngineFailure('out_of_range', `${what} is beyond the floating-point range for ${inputs}: the volumes (qi x t, qi/D) or times (1/D) these inputs imply exceed ~1e308 of any unit`);
 
 /** Evaluates f over a list, as a plain array. */
 export const over = (times: readonly number[], f: (t: number) => number): number[] => times.map(f);

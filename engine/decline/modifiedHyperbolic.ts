@@ -21,8 +21,9 @@ import Type from 'typebox';
 import { defineFunction } from '../definition.js';
 import { EngineFailure } from '../failure.js';
 import { ARPS_INPUTS } from './arps.js';
-import { cumList, declineList, nominalDecline, over, perTime, rateList, rateOf, timeOf, timesInput, volumeOf } from './inputs.js';
+import { cumList, declineList, nominalDecline, over, perTime, rateList, rateOf, requireFiniteDecline, timeOf, timesInput, volumeOf } from './inputs.js';
 import { mhSwitchTime, modifiedHyperbolicCurve } from './models/curves.js';
+import { B_EXPONENTIAL } from './models/declineTypes.js';
 
 export const modifiedHyperbolic = defineFunction({
   name: 'decline.modifiedHyperbolic',
@@ -70,7 +71,9 @@ export const modifiedHyperbolic = defineFunction({
     const dterm = nominalDecline(input, input.dterm, 0);
     if (input.dterm > 0 && dterm >= d) throw new EngineFailure('invalid_input', `the terminal decline (${dterm} nominal per ${input.timeUnit ?? 'day'}) must be below the initial one (${d})`);
     const tSwitch = mhSwitchTime(d, input.b, dterm);
-    if (tSwitch === null && input.dterm > 0) warnings.push('b = 0: the decline is exponential throughout and never switches');
+    if (tSwitch === null && input.dterm > 0) {
+      warnings.push(input.b <= B_EXPONENTIAL ? 'b = 0: the decline is exponential throughout and never switches' : 'the switch to dterm lies beyond the floating-point range of time: the decline stays hyperbolic');
+    }
     const curve = modifiedHyperbolicCurve(input.qi, d, input.b, dterm);
     const out = {
       rate: over(input.t, (t) => curve.rate(t)),
@@ -81,12 +84,15 @@ export const modifiedHyperbolic = defineFunction({
       tSwitch,
       qSwitch: tSwitch === null ? null : curve.rate(tSwitch),
     };
+    requireFiniteDecline({ rate: out.rate, cum: out.cum, diNominal: d, dtermNominal: dterm }, `qi ${input.qi}, di ${input.di}, b ${input.b}, dterm ${input.dterm} and t`);
     if (input.qLimit === undefined) return out;
     const tLimit = curve.timeTo(input.qLimit);
     if (!Number.isFinite(tLimit)) {
       warnings.push(`the rate never falls to qLimit ${input.qLimit}: no tLimit or EUR`);
       return out;
     }
-    return { ...out, tLimit, eur: curve.cum(tLimit) };
+    const eur = curve.cum(tLimit);
+    requireFiniteDecline({ eur }, `qi ${input.qi}, di ${input.di}, b ${input.b}, dterm ${input.dterm} and qLimit ${input.qLimit}`);
+    return { ...out, tLimit, eur };
   },
 });

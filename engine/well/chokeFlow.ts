@@ -28,6 +28,16 @@ import { defineFunction } from '../definition.js';
 import { EngineFailure } from '../failure.js';
 import { quantity } from '../quantity.js';
 import { P_SC } from '../pvt/correlations/nonHydrocarbons.js';
+import { requireWithin } from '../pvt/correlations/domain.js';
+import { MAX_LIQUID_STBD, MAX_PSIA, requireComputedRate, requireOilRates, requirePressures } from './domain.js';
+
+/**
+ * The relations' physical domain: a bean of at least 1/64 in (the smallest made are 2/64-4/64 in)
+ * and a gas-liquid ratio of 1 to 1e7 scf/STB (below ~1 scf/STB the flow is all liquid, for which
+ * critical two-phase flow does not exist; above 1e7 it is dry gas).
+ */
+const MIN_BEAN_64THS = 1;
+const GLR_SCF_STB = { min: 1, max: 1e7 } as const;
 
 const METHODS = { Gilbert: [10.0, 0.546, 1.89], Ros: [17.4, 0.5, 2.0], Baxendell: [9.56, 0.546, 1.93], Achong: [3.82, 0.65, 1.88] } as const;
 const CRITICAL_RATIO = 0.588;
@@ -71,12 +81,19 @@ export const chokeFlow = defineFunction({
     },
   ],
   run(input, warnings) {
+    requireWithin('chokeSize64ths', input.chokeSize64ths, MIN_BEAN_64THS, 256, '1/64 in', 'no choke bean is narrower than 1/64 in or wider than 4 in');
+    requireWithin('glrScfStb', input.glrScfStb, GLR_SCF_STB.min, GLR_SCF_STB.max, 'scf/STB', 'below ~1 scf/STB the flow is all liquid (no critical two-phase flow; use an orifice equation), above 1e7 scf/STB it is dry gas');
+    requirePressures('upstreamPsia', input.upstreamPsia);
+    requirePressures('downstreamPsia', input.downstreamPsia);
+    requireOilRates('qLiquidStbd', input.qLiquidStbd);
     const method = input.method ?? 'Gilbert';
     const [a, b, c] = METHODS[method];
     const k = (a * (input.glrScfStb / 1000) ** b) / input.chokeSize64ths ** c;
     if ((input.upstreamPsia === undefined) === (input.qLiquidStbd === undefined)) throw new EngineFailure('invalid_input', 'give upstreamPsia (for the rate) or qLiquidStbd (for the upstream pressure)');
     const q = input.qLiquidStbd ?? ((input.upstreamPsia as number) - P_SC) / k;
     const up = input.upstreamPsia ?? k * q + P_SC;
+    requireComputedRate('the liquid rate', q, MAX_LIQUID_STBD, 'STB/d', 'upstreamPsia, glrScfStb and chokeSize64ths');
+    if (!(up <= MAX_PSIA)) throw new EngineFailure('out_of_range', `the upstream pressure ${up} psia exceeds ${MAX_PSIA} psia: qLiquidStbd, glrScfStb and chokeSize64ths together describe no choke`);
     let critical: boolean | null = null;
     if (input.downstreamPsia !== undefined) {
       critical = input.downstreamPsia <= CRITICAL_RATIO * up;

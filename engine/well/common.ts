@@ -30,7 +30,8 @@ export const flowRegimeInput = () =>
 
 /** The pwf list of a call: as given, or CURVE_POINTS from pr down to `floor`. */
 export function pwfGrid(pwf: number | number[] | undefined, pr: number, floor = 0): number[] {
-  if (pwf === undefined) return Array.from({ length: CURVE_POINTS }, (_, i) => pr - ((pr - floor) * i) / (CURVE_POINTS - 1));
+  // floor + span x fraction ends exactly at floor (pr - span x 1 could round a hair below 0 psia).
+  if (pwf === undefined) return Array.from({ length: CURVE_POINTS }, (_, i) => floor + (pr - floor) * ((CURVE_POINTS - 1 - i) / (CURVE_POINTS - 1)));
   return Array.isArray(pwf) ? pwf : [pwf];
 }
 

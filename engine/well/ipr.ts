@@ -26,6 +26,7 @@ import { iprComposite } from './iprComposite.js';
 import { FETKOVICH_INPUTS, FETKOVICH_REFERENCES, fetkovichCurve, MAX_TESTS } from './iprFetkovich.js';
 import { GAS_IPR_REFERENCES, GAS_WELL_INPUTS, iprGas } from './iprGas.js';
 import { iprVogel, VOGEL_REFERENCE } from './iprVogel.js';
+import { MAX_LIQUID_STBD, requireComputedRate, requireInflowInputs } from './domain.js';
 
 const IPR_METHODS = ['darcy', 'vogel', 'composite', 'fetkovich', 'gas'] as const;
 const opt = <T extends ReturnType<typeof quantity>>(t: T) => Type.Optional(t);
@@ -88,6 +89,7 @@ export const ipr = defineFunction({
     },
   ],
   run(input, warnings, context: RunContext) {
+    requireInflowInputs(input);
     const method = input.iprMethod;
     const pr = input.prPsia;
     const rec = input as Record<string, unknown>;
@@ -118,6 +120,7 @@ export const ipr = defineFunction({
       }
       case 'darcy': {
         const j = darcyProductivity(input);
+        requireComputedRate('the AOF J pr', j * pr, MAX_LIQUID_STBD, 'STB/d', 'J (given, from the test or from k h/(mu B)) and prPsia');
         const pwfs = pwfGrid(input.pwfPsia, pr);
         checkBelowPr(pwfs, pr, warnings);
         const q = pwfs.map((p) => j * Math.max(pr - Math.max(p, 0), 0));

@@ -22,6 +22,7 @@ import { quantity, quantityOrArray } from '../quantity.js';
 import { pwfOutput, checkBelowPr, flowRegimeInput, MAX_POINTS, pressureList, pwfGrid, shaped } from './common.js';
 import { compositeJFromTest, compositeQb, compositeQmax, compositeRate, darcyJ } from './inflow/oilInflow.js';
 import { VOGEL_REFERENCE } from './iprVogel.js';
+import { MAX_LIQUID_STBD, requireComputedRate, requireInflowInputs } from './domain.js';
 
 const optionalLength = (description: string) => Type.Optional(quantity('length', { exclusiveMinimum: 0, description }));
 
@@ -67,6 +68,7 @@ export const iprComposite = defineFunction({
     },
   ],
   run(input, warnings) {
+    requireInflowInputs(input);
     const pr = input.prPsia;
     const pb = input.pbPsia;
     let j = input.productivityIndex;
@@ -80,6 +82,7 @@ export const iprComposite = defineFunction({
     }
     if (pr <= pb) warnings.push(`pr ${pr} psia is at or below pb ${pb} psia: the curve is Vogel's with qmax = J pr/1.8`);
     const c = { pr, pb, j };
+    requireComputedRate('qmax', compositeQmax(c), MAX_LIQUID_STBD, 'STB/d', 'J (given, from the test or from k h/(mu B)), prPsia and pbPsia');
     const pwfs = pwfGrid(input.pwfPsia, pr);
     checkBelowPr(pwfs, pr, warnings);
     return { pwfPsia: shaped(input.pwfPsia, pwfs), qoStbd: shaped(input.pwfPsia, pwfs.map((p) => compositeRate(c, p))), qbStbd: compositeQb(c), qmaxStbd: compositeQmax(c), productivityIndex: j };

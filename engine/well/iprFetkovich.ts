@@ -22,6 +22,7 @@ import { EngineFailure } from '../failure.js';
 import { quantity, quantityOrArray } from '../quantity.js';
 import { backpressureCInput, backpressureCOutput, backpressureUnits, pwfOutput, checkBelowPr, MAX_POINTS, pressureList, pwfGrid, shaped, type WellType } from './common.js';
 import { fetkovichRate, fitBackpressure } from './inflow/oilInflow.js';
+import { MAX_GAS_MSCFD, MAX_LIQUID_STBD, requireComputedRate, requireInflowInputs } from './domain.js';
 
 export const FETKOVICH_REFERENCES = [
   'Fetkovich, M.J. (1973) The Isochronal Testing of Oil Wells. SPE Annual Fall Meeting, Las Vegas. SPE-4529-MS.',
@@ -75,6 +76,7 @@ function testsOf(input: FetkovichInput): { wellType: WellType; rates: number[] |
 
 /** The backpressure curve in field units; C of the input in the caller's `units`. */
 export function fetkovichCurve(input: FetkovichInput, units: 'field' | 'metric', warnings: string[]): FetkovichCurve {
+  requireInflowInputs(input);
   const pr = input.prPsia;
   const { wellType, rates } = testsOf(input);
   let c: number;
@@ -94,7 +96,8 @@ export function fetkovichCurve(input: FetkovichInput, units: 'field' | 'metric',
   }
   if (!(c > 0 && Number.isFinite(c))) throw new EngineFailure('out_of_range', `C ${c} (field units) is outside the floating-point range: no well has it`);
   const aof = fetkovichRate(c, n, pr, 0);
-  if (!Number.isFinite(aof)) throw new EngineFailure('out_of_range', `the AOF C pr^2n overflows for prPsia ${pr}, n ${n}, C ${c}: no well flows that much`);
+  const [max, unit] = wellType === 'gas' ? [MAX_GAS_MSCFD, 'Mscf/d'] : [MAX_LIQUID_STBD, 'STB/d'];
+  requireComputedRate('the AOF C pr^2n', aof, max, unit, `C ${c} (field units), n ${n} and prPsia ${pr}`);
   const pwfs = pwfGrid(input.pwfPsia, pr);
   checkBelowPr(pwfs, pr, warnings);
   return { wellType, pwfs, q: pwfs.map((p) => fetkovichRate(c, n, pr, p)), aof, c, n, r2 };

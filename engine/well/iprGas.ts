@@ -23,6 +23,7 @@ import { LGE_METHODS } from '../pvt/correlations/gasViscosityLGE.js';
 import { P_SC } from '../pvt/correlations/nonHydrocarbons.js';
 import { pwfOutput, checkBelowPr, flowRegimeInput, MAX_POINTS, pressureList, pwfGrid, RESERVOIR_INPUTS, shaped } from './common.js';
 import { gasRateFromDm, pseudoPressureDelta } from './inflow/gasInflow.js';
+import { MAX_GAS_MSCFD, requireComputedRate, requireInflowInputs } from './domain.js';
 
 export const GAS_IPR_REFERENCES = [
   'Al-Hussainy, R., Ramey, H.J. Jr. and Crawford, P.B. (1966) The Flow of Real Gases Through Porous Media. Journal of Petroleum Technology 18(5), 624-636. SPE-1243-A-PA.',
@@ -71,6 +72,7 @@ export const iprGas = defineFunction({
     },
   ],
   run(input, warnings) {
+    requireInflowInputs(input);
     const pr = input.prPsia;
     const pwfs = pwfGrid(input.pwfPsia, pr, P_SC);
     checkBelowPr(pwfs, pr, warnings);
@@ -80,6 +82,7 @@ export const iprGas = defineFunction({
     const dm = pwfs.map((p) => (p >= pr ? 0 : pseudoPressureDelta(input, input.TF, p, pr, warnings)));
     const q = dm.map((x) => gasRateFromDm(r, input.TF, x, d, regime));
     const aof = gasRateFromDm(r, input.TF, pseudoPressureDelta(input, input.TF, Math.min(P_SC, pr), pr, warnings), d, regime);
+    requireComputedRate('the AOF', aof, MAX_GAS_MSCFD, 'Mscf/d', 'kMd, hFt and prPsia');
     return { pwfPsia: shaped(input.pwfPsia, pwfs), qgMscfd: shaped(input.pwfPsia, q), deltaPseudoPressure: shaped(input.pwfPsia, dm), aofMscfd: aof };
   },
 });

@@ -16,6 +16,7 @@ import { EngineFailure } from '../failure.js';
 import { quantity, quantityOrArray } from '../quantity.js';
 import { pwfOutput, checkBelowPr, MAX_POINTS, pressureList, pwfGrid, shaped } from './common.js';
 import { vogelQmaxFromTest, vogelRate } from './inflow/oilInflow.js';
+import { MAX_LIQUID_STBD, requireComputedRate, requireInflowInputs } from './domain.js';
 
 export const VOGEL_REFERENCE = 'Vogel, J.V. (1968) Inflow Performance Relationships for Solution-Gas Drive Wells. Journal of Petroleum Technology 20(1), 83-92. SPE-1476-PA.';
 
@@ -49,11 +50,13 @@ export const iprVogel = defineFunction({
     },
   ],
   run(input, warnings) {
+    requireInflowInputs(input);
     const pr = input.prPsia;
     let qmax = input.qmaxStbd;
     if (qmax === undefined) {
       if (input.testRateStbd === undefined || input.testPwfPsia === undefined) throw new EngineFailure('invalid_input', 'give qmaxStbd, or testRateStbd and testPwfPsia');
       qmax = vogelQmaxFromTest(pr, input.testRateStbd, input.testPwfPsia);
+      requireComputedRate('qmax from the test', qmax, MAX_LIQUID_STBD, 'STB/d', 'testRateStbd, testPwfPsia and prPsia');
     }
     const pwfs = pwfGrid(input.pwfPsia, pr);
     checkBelowPr(pwfs, pr, warnings);

@@ -43,6 +43,7 @@ import { GAS_IPR_REFERENCES } from './iprGas.js';
 import { VOGEL_REFERENCE } from './iprVogel.js';
 import { VLP_REFERENCES } from './vlp.js';
 import { FLUID_INPUTS, GEOMETRY_INPUTS, METHOD_INPUT } from './vlpInputs.js';
+import { MAX_GAS_MSCFD, MAX_LIQUID_STBD, requireComputedRate, requireInflowInputs, requirePressures } from './domain.js';
 
 const MAX_NODAL_POINTS = 1000;
 const opt = <T extends ReturnType<typeof quantity>>(t: T) => Type.Optional(t);
@@ -137,6 +138,8 @@ export const nodal = defineFunction({
     },
   ],
   run(input, warnings, context) {
+    requireInflowInputs(input);
+    requirePressures('thpPsia', input.thpPsia);
     const wellType = input.wellType ?? (input.api !== undefined ? 'oil' : 'gas');
     const iprMethod = input.iprMethod ?? (wellType === 'gas' ? 'gas' : 'composite');
     if (input.thpPsia >= input.prPsia) throw new EngineFailure('no_solution', `thpPsia ${input.thpPsia} is not below prPsia ${input.prPsia}: the well cannot flow`);
@@ -144,6 +147,8 @@ export const nodal = defineFunction({
     const inflow = inflowOf(input, wellType, iprMethod, context.units, warnings);
     const aof = inflow.rate(inflow.pMin);
     if (!(aof > 0)) throw new EngineFailure('no_solution', 'the IPR gives no flow');
+    if (wellType === 'gas') requireComputedRate('the AOF', aof, MAX_GAS_MSCFD / 1000, 'MMscf/d', `the ${iprMethod} inflow inputs`);
+    else requireComputedRate('the AOF', aof, MAX_LIQUID_STBD, 'STB/d', `the ${iprMethod} inflow inputs`);
     const points = input.nodalPoints ?? 50;
     const rates = Array.from({ length: points }, (_, i) => aof * (0.002 + (0.997 * i) / (points - 1)));
     const vlpAt = (q: number) => bottomHolePressure(well, q, input.thpPsia, warnings).endPsia;
@@ -155,7 +160,8 @@ export const nodal = defineFunction({
     const chosen = stable.length ? (stable[stable.length - 1] as Crossing) : (crossings[crossings.length - 1] as Crossing);
     if (!stable.length) warnings.push('only an unstable (left-hand) intersection exists: the well would load up or head; the rate reported is not a steady operating point');
     const bhp = inflow.pwf(chosen.rate);
-    const pwfCurve = Array.from({ length: points }, (_, i) => inflow.pr - ((inflow.pr - inflow.pMin) * i) / (points - 1));
+    // pMin + span x fraction ends exactly at pMin (pr - span x 1 could round a hair below 0 psia).
+    const pwfCurve = Array.from({ length: points }, (_, i) => inflow.pMin + (inflow.pr - inflow.pMin) * ((points - 1 - i) / (points - 1)));
     const key = wellType === 'gas' ? 'qgMMscfd' : 'qLiquidStbd';
     const out = {
       wellType,

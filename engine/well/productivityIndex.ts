@@ -24,6 +24,8 @@ import { EngineFailure } from '../failure.js';
 import { quantity } from '../quantity.js';
 import { flowRegimeInput } from './common.js';
 import { DARCY_FIELD, radialTerm } from './inflow/oilInflow.js';
+import { MIN_PERMEABILITY_MD, requireInflowInputs, requireOilRates } from './domain.js';
+import { requireWithin } from '../pvt/correlations/domain.js';
 
 const skinIn = (description: string) => Type.Optional(quantity('dimensionless', { minimum: -8, maximum: 1000, description }));
 const COMPONENTS = ['damageSkin', 'perforationSkin', 'partialPenetrationSkin', 'deviationSkin', 'gravelPackSkin', 'rateDependentSkin', 'otherSkin'] as const;
@@ -83,6 +85,10 @@ export const productivityIndex = defineFunction({
     },
   ],
   run(input) {
+    requireInflowInputs(input);
+    requireOilRates('rateStbd', input.rateStbd);
+    if (input.damagedZonePermMd !== undefined) requireWithin('damagedZonePermMd', input.damagedZonePermMd, MIN_PERMEABILITY_MD, input.kMd * 1e6, 'md', 'no damaged zone is tighter than shale matrix (~1 nanodarcy) or a million times the formation');
+    if (input.damagedRadiusFt !== undefined) requireWithin('damagedRadiusFt', input.damagedRadiusFt, 0, input.reFt, 'ft', 'the damaged zone lies inside the drainage radius', true);
     const r = { kMd: input.kMd, hFt: input.hFt, reFt: input.reFt, rwFt: input.rwFt, skin: 0 };
     const regime = input.flowRegime ?? 'pseudoSteadyState';
     const base = radialTerm(r, regime);

@@ -24,6 +24,7 @@
 import { integrate } from '../../pvt/correlations/quadrature.js';
 import { lnGamma, gammaP } from './gamma.js';
 import { SegmentedArps, type SegmentStart } from './segmented.js';
+import { B_EXPONENTIAL } from './declineTypes.js';
 
 export interface Curve {
   rate(t: number): number;
@@ -39,8 +40,10 @@ export function arpsCurve(qi: number, d: number, b: number): SegmentedArps {
 
 /** Switch time of the modified hyperbolic, or null when there is no terminal segment. */
 export function mhSwitchTime(d: number, b: number, dterm: number): number | null {
-  if (!(dterm > 0) || !(b > 0) || !(dterm < d)) return null;
-  return (1 / dterm - 1 / d) / b;
+  if (!(dterm > 0) || !(b > B_EXPONENTIAL) || !(dterm < d)) return null;
+  const t = (1 / dterm - 1 / d) / b;
+  // A switch beyond the floating-point range of time never happens.
+  return Number.isFinite(t) ? t : null;
 }
 
 export function modifiedHyperbolicCurve(qi: number, d: number, b: number, dterm: number): SegmentedArps {
@@ -146,7 +149,8 @@ export function stretchedExponentialCurve(qi: number, tau: number, n: number): C
 
 export function duongCurve(q1: number, a: number, m: number): Curve {
   const exponent = (t: number) => (Math.abs(1 - m) < 1e-12 ? a * Math.log(t) : (a / (1 - m)) * (t ** (1 - m) - 1));
-  const rate = (t: number) => q1 * t ** -m * Math.exp(exponent(t));
+  // In log space: near t = 0 with m > 1, t^-m overflows while exp(exponent) underflows (q -> 0).
+  const rate = (t: number) => Math.exp(Math.log(q1) - m * Math.log(t) + exponent(t));
   return {
     rate,
     cum: (t) => (t <= 0 ? 0 : (q1 / a) * Math.exp(exponent(t))),
