@@ -13,4 +13,5 @@ describe('well/decline/econ units', () => {
     close(m('currency/Mscf', 3), 3 / 28.316846592, 1e-15);
   });
   it('0.433 psi/ft = 0.0979 bar/m (fresh-water gradient)', () => close(m('psi/ft', 0.433), 0.433 / (14.503773773 * 0.3048), 1e-10));
+  it('a choke bean of 16/64 in = 6.35 mm (1/64 in = 25.4/64 mm exactly)', () => close(m('1/64 in', 16), 6.35, 1e-15));
 });
