@@ -29,7 +29,9 @@ import { quantity } from '../quantity.js';
 const MAX_PERIODS = 1200;
 const money = (description: string) => quantity('dimensionless', { unit: 'currency', description });
 const moneyList = (description: string) => Type.Array(money('Amount'), { description });
-const fraction = (description: string, extra: Record<string, number> = {}) => Type.Optional(quantity('dimensionless', { unit: 'fraction', minimum: 0, maximum: 1, description, ...extra }));
+/** A fraction in [0, 1]; `extra` may tighten it (an exclusiveMinimum replaces the minimum: a schema has one or the other). */
+const fraction = (description: string, extra: Record<string, number> = {}) =>
+  Type.Optional(quantity('dimensionless', { unit: 'fraction', ...('exclusiveMinimum' in extra ? {} : { minimum: 0 }), maximum: 1, description, ...extra }));
 const priceOrList = (q: 'oilPrice' | 'gasPrice', description: string) =>
   Type.Optional(Type.Union([quantity(q, { description }), Type.Array(quantity(q, { description }), { minItems: 1, maxItems: MAX_PERIODS })], { description: `${description}: one value or one per period` }));
 const volumes = (q: 'oilVolume' | 'gasVolume', description: string) => Type.Optional(Type.Array(quantity(q, { minimum: 0, description }), { maxItems: MAX_PERIODS, description }));
