@@ -41,6 +41,16 @@ export const QUANTITIES = {
   liquidGasRatio: { field: 'STB/MMscf', metric: 'sm3/sm3' },
   /** A temperature difference (no offset): 1 delta degF = 5/9 delta degC. */
   temperatureDifference: { field: 'delta degF', metric: 'delta degC' },
+  /** Liquid productivity index. */
+  productivityIndex: { field: 'STB/d/psi', metric: 'sm3/d/bar' },
+  /** Non-Darcy (rate-dependent skin) coefficient D. */
+  nonDarcyCoefficient: { field: 'd/Mscf', metric: 'd/sm3' },
+  oilPrice: { field: 'currency/STB', metric: 'currency/sm3' },
+  gasPrice: { field: 'currency/Mscf', metric: 'currency/sm3' },
+  /** Pressure gradient along a flow path. */
+  pressureGradient: { field: 'psi/ft', metric: 'bar/m' },
+  /** Choke (bean) diameter: quoted in 64ths of an inch in field units, in mm in metric. */
+  chokeSize: { field: '1/64 in', metric: 'mm' },
 } as const;
 
 export type Quantity = keyof typeof QUANTITIES;
@@ -72,6 +82,7 @@ export const PHYSICAL_DEFAULTS: Partial<Record<Quantity, PhysicalRange>> = {
   salinity: { minimum: 0, exclusiveMaximum: 100 },
   surfaceTension: { exclusiveMinimum: 0 },
   permeability: { minimum: 0 },
+  chokeSize: { exclusiveMinimum: 0 },
 };
 
 /** The physically possible range of a value (field units). */
