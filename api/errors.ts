@@ -67,8 +67,15 @@ export class ApiError extends Error {
 
 /** Named factories for the errors raised in more than one place. */
 export const errors = {
-  unauthenticated: (message: string) =>
-    new ApiError('unauthenticated', message, undefined, { 'WWW-Authenticate': 'Bearer realm="engcalc"' }),
+  /**
+   * 401. With `presented` (a token was sent but is malformed, unknown, revoked or expired) the
+   * challenge says `error="invalid_token"` (RFC 6750 §3.1), so OAuth-aware clients (MCP SDKs
+   * among them) know to replace the key rather than to add one.
+   */
+  unauthenticated: (message: string, presented = false) =>
+    new ApiError('unauthenticated', message, undefined, {
+      'WWW-Authenticate': presented ? `Bearer realm="engcalc", error="invalid_token", error_description="${message.replace(/["\\]/g, '')}"` : 'Bearer realm="engcalc"',
+    }),
   rateLimited: (retryAfterSeconds: number, message = 'Too many requests') => {
     const retryAfter = Math.max(1, Math.ceil(retryAfterSeconds));
     return new ApiError('rate_limited', `${message}; retry after ${retryAfter} s`, { retryAfter }, { 'Retry-After': String(retryAfter) });

@@ -3,6 +3,7 @@
  * these, so a function is described the same way everywhere.
  */
 import type { AnyDefinition } from '../../engine/definition.js';
+import type { KeyScope } from '../../store/model.js';
 
 /**
  * The engine's own schema keywords (engine/quantity.ts) and the names they are published under:
@@ -54,6 +55,11 @@ export function publicInputSchema(def: AnyDefinition): Record<string, unknown> {
     },
     additionalProperties: false,
   };
+}
+
+/** Scopes a key needs to run a function: engine:run, and projects:read for the ones that read a saved project. */
+export function requiredScopes(def: AnyDefinition): KeyScope[] {
+  return def.name.startsWith('eos.model.') ? ['engine:run', 'projects:read'] : ['engine:run'];
 }
 
 /** The seat module of a function; black-oil PVT needs none. */

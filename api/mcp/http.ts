@@ -16,6 +16,7 @@ import type { Logger } from '../log.js';
 import type { RouteContext } from '../routes/route.js';
 import { createMcpServer, MCP_PROTOCOL_VERSIONS, type McpServerOptions } from './server.js';
 import { invalidParams } from './params.js';
+import { parseSelection } from './selection.js';
 
 /** Transport refusals (malformed JSON-RPC and the like) answered in the error envelope, status kept. */
 const REFUSAL_CODES: Partial<Record<number, ErrorCode>> = {
@@ -28,6 +29,7 @@ const REFUSAL_CODES: Partial<Record<number, ErrorCode>> = {
 };
 
 export async function serveMcpPost(ctx: RouteContext, options: McpServerOptions, log: Logger): Promise<void> {
+  const selection = parseSelection(ctx.query.tools);
   const body = await readJsonBody(ctx); // 4 MB, JSON only, malformed -> 400, as every JSON body
   // One message per request: a JSON-RPC batch would multiply what one request costs (its answers,
   // its writes) past every per-request bound. MCP 2025-06-18 removed batching; 2025-03-26 clients
@@ -54,7 +56,7 @@ export async function serveMcpPost(ctx: RouteContext, options: McpServerOptions,
     return;
   }
 
-  const server = createMcpServer(options, { auth: ctx.state.auth!, requestId: ctx.state.requestId, log });
+  const server = createMcpServer(options, { auth: ctx.state.auth!, requestId: ctx.state.requestId, log, selection });
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   try {
     await server.connect(transport);

@@ -31,6 +31,15 @@ function requireScope(auth: AuthContext, scope: KeyScope): void {
   if (!auth.key.scopes.includes(scope)) throw errors.forbidden(`This key lacks the scope ${scope} needed for this tool`, { requiredScopes: [scope] });
 }
 
+/** Refuses arguments the tool does not take, as engine tools refuse unknown inputs. */
+function onlyArgs(args: Record<string, unknown>, valid: string[]): void {
+  const unknown = Object.keys(args).filter((k) => !valid.includes(k));
+  if (!unknown.length) return;
+  const fields: Record<string, string> = Object.create(null);
+  for (const k of unknown) fields[k] = `unknown argument; valid: ${valid.join(', ')}`;
+  throw errors.validation(`Unknown argument ${unknown.map((k) => `'${k}'`).join(', ')}; valid: ${valid.join(', ')}`, { ...fields }, { validKeys: valid });
+}
+
 const stringArg = (args: Record<string, unknown>, name: string): string => {
   const v = args[name];
   if (typeof v !== 'string') throw errors.validation(`'${name}' is required`, { [name]: 'must be a string' });
@@ -41,54 +50,64 @@ export function projectTools(store: Store): McpTool[] {
   return [
     {
       name: 'list_projects',
+      requires: ['projects:read'],
+      group: 'projects',
+      core: true,
       title: "List the company's projects",
       description: "The company's saved projects in id order (no data), the read-only demo project first. Page with `limit` (1-200, default 50) and `after` (the previous page's nextCursor). Needs projects:read.",
-      inputSchema: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: projects.LIST_LIMIT_MAX }, after: idArg }, additionalProperties: false },
-      resultSchema: { type: 'object', required: ['projects', 'nextCursor'], properties: { projects: { type: 'array', items: { type: 'object' } }, nextCursor: { type: ['string', 'null'] } } },
+      inputSchema: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: projects.LIST_LIMIT_MAX }, after: idArg } },
       annotations: READ,
       rest: () => ({ method: 'GET', path: '/v1/projects', resultField: 'projects' }),
       async call(ctx, args) {
         requireScope(ctx.auth, 'projects:read');
+        onlyArgs(args, ['limit', 'after']);
         return projects.listProjects(store, ctx.auth, { limit: args.limit as number | undefined, after: args.after as string | undefined });
       },
     },
     {
       name: 'get_project',
+      requires: ['projects:read'],
+      group: 'projects',
+      core: true,
       title: 'Read a project with its data',
       description: 'One project with its data (also readable as the resource project://{id}). Needs projects:read.',
-      inputSchema: { type: 'object', required: ['id'], properties: { id: idArg }, additionalProperties: false },
-      resultSchema: { type: 'object', required: ['project'], properties: { project: { type: 'object' } } },
+      inputSchema: { type: 'object', required: ['id'], properties: { id: idArg } },
       annotations: READ,
       rest: (args) => ({ method: 'GET', path: `/v1/projects/${String(args.id)}`, resultField: 'project' }),
       async call(ctx, args) {
         requireScope(ctx.auth, 'projects:read');
+        onlyArgs(args, ['id']);
         return { project: await projects.getProject(store, ctx.auth, stringArg(args, 'id')) };
       },
     },
     {
       name: 'list_project_versions',
+      requires: ['projects:read'],
+      group: 'projects',
+      core: true,
       title: "List a project's saved versions",
       description: 'The named versions of a project in saving order (no data), with which are approved for reporting. Needs projects:read.',
-      inputSchema: { type: 'object', required: ['id'], properties: { id: idArg }, additionalProperties: false },
-      resultSchema: { type: 'object', required: ['versions'], properties: { versions: { type: 'array', items: { type: 'object' } } } },
+      inputSchema: { type: 'object', required: ['id'], properties: { id: idArg } },
       annotations: READ,
       rest: (args) => ({ method: 'GET', path: `/v1/projects/${String(args.id)}/versions`, resultField: 'versions' }),
       async call(ctx, args) {
         requireScope(ctx.auth, 'projects:read');
+        onlyArgs(args, ['id']);
         return { versions: await projects.listVersions(store, ctx.auth, stringArg(args, 'id')) };
       },
     },
     {
       name: 'save_project',
+      requires: ['projects:write'],
+      group: 'projects',
+      core: true,
       title: 'Create or replace a project',
       description: `Creates the project (needs createProject) or replaces its name and data (needs editProject). data: a JSON object of at most ${projects.PROJECT_DATA_LIMIT} bytes as JSON. The plan's project count applies; the demo project is read-only. Replacing overwrites the whole data: read it first and save a version to keep the old one. Needs projects:write.`,
       inputSchema: {
         type: 'object',
         required: ['id', 'name', 'data'],
         properties: { id: idArg, name: { type: 'string', minLength: 1, maxLength: projects.NAME_MAX }, data: { type: 'object' } },
-        additionalProperties: false,
       },
-      resultSchema: { type: 'object', required: ['created', 'project'], properties: { created: { type: 'boolean' }, project: { type: 'object' } } },
       // Overwrites the previous data, which a saved version can keep; the same call twice leaves the same state.
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
       rest: (args) => ({ method: 'PUT', path: `/v1/projects/${String(args.id)}` }),
@@ -100,10 +119,12 @@ export function projectTools(store: Store): McpTool[] {
     },
     {
       name: 'save_project_version',
+      requires: ['projects:write'],
+      group: 'projects',
+      core: true,
       title: 'Save a named version of a project',
       description: "Saves an immutable snapshot of the project's current data under a label (1-200 characters). Needs editProject and projects:write.",
-      inputSchema: { type: 'object', required: ['id', 'label'], properties: { id: idArg, label: { type: 'string', minLength: 1, maxLength: projects.LABEL_MAX } }, additionalProperties: false },
-      resultSchema: { type: 'object', required: ['version'], properties: { version: { type: 'object' } } },
+      inputSchema: { type: 'object', required: ['id', 'label'], properties: { id: idArg, label: { type: 'string', minLength: 1, maxLength: projects.LABEL_MAX } } },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
       rest: (args) => ({ method: 'POST', path: `/v1/projects/${String(args.id)}/versions` }),
       async call(ctx, args) {

@@ -8,18 +8,21 @@
  * call gives the whole result. Resource reads (api/mcp/projects.ts) use the same cut.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { ApiError, ERROR_ENVELOPE_SCHEMA } from '../errors.js';
+import type { ApiError } from '../errors.js';
 import type { RestPointer } from './types.js';
+import { renderResult } from './render.js';
 
 /**
- * Bytes (UTF-8) a whole tool result may take: its structured result and the text copy of it
- * together (so each gets about half), plus the truncation note. A resource read has the same
- * budget for its one text.
+ * Bytes (UTF-8) a whole tool result may take — its structured result and the text rendering of
+ * it together — and so a resource read. About 25,000 tokens: the default cap of common clients
+ * (Claude Code's MAX_MCP_OUTPUT_TOKENS).
  */
 export const RESULT_BUDGET_BYTES = 100_000;
 
-/** Room kept for the truncation note beside the two copies of the result. */
-const NOTE_BYTES = 4_096;
+/** Of the budget: the structured result (JSON) ... */
+export const STRUCTURED_BUDGET_BYTES = 60_000;
+/** ... and the text a model reads (api/mcp/render.ts), the cut note included. */
+export const TEXT_BUDGET_BYTES = RESULT_BUDGET_BYTES - STRUCTURED_BUDGET_BYTES - 4_000;
 
 /** At most this many cut lists, strings or objects are named in `truncation`. */
 const MAX_LISTED = 50;
@@ -53,17 +56,21 @@ export interface Truncation {
   fullResult: RestPointer | null;
 }
 
-/** Bytes the structured result may take so that it, its text copy and the note fit the budget. */
-export function structuredBudget(budget = RESULT_BUDGET_BYTES): number {
-  return Math.floor((budget - NOTE_BYTES) / 2);
-}
-
-export function successResult(result: Record<string, unknown>, rest: RestPointer | null, budget = RESULT_BUDGET_BYTES): CallToolResult {
-  const shaped = fitToBudget(result, rest, structuredBudget(budget), budget);
-  const content: CallToolResult['content'] = [{ type: 'text', text: JSON.stringify(shaped) }];
+/**
+ * A successful tool result: `structuredContent` is the result (cut to STRUCTURED_BUDGET_BYTES
+ * when larger), and the one text block is its rendering for a model (never the same JSON twice).
+ */
+export function successResult(title: string, result: Record<string, unknown>, rest: RestPointer | null): CallToolResult {
+  const shaped = fitToBudget(result, rest, STRUCTURED_BUDGET_BYTES);
   const t = shaped.truncation as Truncation | undefined;
-  if (t) content.push({ type: 'text', text: truncationNote(t).slice(0, NOTE_BYTES / 4) }); // <= 4 bytes a character
-  return { content, structuredContent: shaped };
+  const note = t ? `\n${truncationNote(t).slice(0, 1_000)}` : '';
+  let chars = TEXT_BUDGET_BYTES;
+  let text = renderResult(title, result, chars) + note;
+  while (Buffer.byteLength(text) > TEXT_BUDGET_BYTES + 1_000 && chars > 1_000) {
+    chars = Math.floor(chars / 2); // multi-byte text: render less
+    text = renderResult(title, result, chars) + note;
+  }
+  return { content: [{ type: 'text', text }], structuredContent: shaped };
 }
 
 /** An isError result with the REST error envelope; a Retry-After header becomes details.retryAfter. */
@@ -204,63 +211,4 @@ function truncationNote(t: Truncation): string {
       (t.fullResult.resultField ? ` (the response's \`${t.fullResult.resultField}\`).` : '.')
     : '';
   return `Truncated: ${t.reason} (${cut}${t.notShown ? `, and ${t.notShown} more` : ''}).${where}`;
-}
-
-const CUTS_SCHEMA = {
-  type: 'object',
-  additionalProperties: { type: 'object', properties: { total: { type: 'integer' }, kept: { type: 'integer' } } },
-};
-
-const TRUNCATION_SCHEMA = {
-  type: 'object',
-  description: 'Present when truncated is true: what was cut and where the full result is',
-  required: ['reason', 'budgetBytes', 'fullBytes', 'keptItems', 'lists', 'fullResult'],
-  properties: {
-    reason: { type: 'string' },
-    budgetBytes: { type: 'integer', description: 'Budget of a whole tool result (structured result and its text copy together), bytes' },
-    fullBytes: { type: 'integer', description: 'Size of the full result, bytes of JSON' },
-    keptItems: { type: 'integer', minimum: 0, description: 'Every list keeps at most its first keptItems items (0 when no list was cut)' },
-    lists: { ...CUTS_SCHEMA, description: 'Path of each cut list -> its full and kept lengths' },
-    keptChars: { type: 'integer', minimum: 0, description: 'Long strings keep their first keptChars characters' },
-    strings: { ...CUTS_SCHEMA, description: 'Path of each cut string -> its full and kept lengths in characters' },
-    keptKeys: { type: 'integer', minimum: 0, description: 'Large objects keep their first keptKeys keys' },
-    objects: { ...CUTS_SCHEMA, description: 'Path of each cut object -> its full and kept numbers of keys' },
-    notShown: { type: 'integer', description: 'Cut lists, strings or objects not named above' },
-    fullResult: {
-      description: 'The REST call that gives the full result, or null',
-      anyOf: [
-        {
-          type: 'object',
-          required: ['method', 'path'],
-          properties: { method: { type: 'string' }, path: { type: 'string' }, body: { type: 'string' }, resultField: { type: 'string' } },
-        },
-        { type: 'null' },
-      ],
-    },
-  },
-};
-
-
-/**
- * The published outputSchema of a tool: its result (plus the truncation fields) or the error
- * envelope. Both shapes are listed because clients (the SDK's among them) validate every
- * structuredContent against outputSchema, isError results included.
- */
-export function toolOutputSchema(resultSchema: Record<string, unknown>): Record<string, unknown> {
-  const properties = (resultSchema.properties ?? {}) as Record<string, unknown>;
-  return {
-    type: 'object',
-    description: 'structuredContent: the result (as `result` of the REST call) or, when isError is true, the REST error envelope',
-    anyOf: [
-      {
-        ...resultSchema,
-        properties: {
-          ...properties,
-          truncated: { const: true, description: `Present when the result was over ${RESULT_BUDGET_BYTES} bytes of JSON and its lists were cut` },
-          truncation: TRUNCATION_SCHEMA,
-        },
-      },
-      ERROR_ENVELOPE_SCHEMA,
-    ],
-  };
 }

@@ -26,7 +26,9 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { ApiError } from '../errors.js';
-import { errorResult, RESULT_BUDGET_BYTES, successResult, toolOutputSchema } from './result.js';
+import { errorResult, RESULT_BUDGET_BYTES, successResult } from './result.js';
+import { isSelected } from './selection.js';
+import { MAX_DESCRIPTION } from './tools.js';
 import type { McpRequestContext, McpServerSetup, McpTool } from './types.js';
 
 /** Newest first; the first is answered to a client asking for any other. */
@@ -44,28 +46,31 @@ const INSTRUCTIONS =
 
 export interface McpToolset {
   tools: readonly McpTool[];
-  /** What tools/list answers, computed once. */
-  listing: Tool[];
   byName: ReadonlyMap<string, McpTool>;
+  /** Each tool as tools/list shows it, computed once. */
+  listed: ReadonlyMap<string, Tool>;
 }
 
-/** Checks names (format, no two alike) once, at start, and builds the listing. */
+/** Checks names (format, no two alike) and descriptions once, at start, and builds the listings. */
 export function buildToolset(tools: readonly McpTool[]): McpToolset {
   const byName = new Map<string, McpTool>();
+  const listed = new Map<string, Tool>();
   for (const t of tools) {
     if (!TOOL_NAME.test(t.name)) throw new Error(`MCP tool name '${t.name}' must be 1-64 characters of [A-Za-z0-9_-]`);
     if (byName.has(t.name)) throw new Error(`Two MCP tools are named '${t.name}'`);
+    if (t.description.length > MAX_DESCRIPTION) throw new Error(`MCP tool '${t.name}': description over ${MAX_DESCRIPTION} characters`);
     byName.set(t.name, t);
+    listed.set(t.name, { name: t.name, title: t.title, description: t.description, inputSchema: t.inputSchema as Tool['inputSchema'], annotations: t.annotations });
   }
-  const listing: Tool[] = tools.map((t) => ({
-    name: t.name,
-    title: t.title,
-    description: t.description,
-    inputSchema: t.inputSchema as Tool['inputSchema'],
-    outputSchema: toolOutputSchema(t.resultSchema) as Tool['outputSchema'],
-    annotations: t.annotations,
-  }));
-  return { tools, listing, byName };
+  return { tools, byName, listed };
+}
+
+/** Which tools tools/list shows: chosen with `?tools=` on the MCP URL (api/mcp/selection.ts). */
+export function listTools(toolset: McpToolset, ctx: McpRequestContext): Tool[] {
+  const scopes = ctx.auth.key.scopes;
+  return toolset.tools
+    .filter((t) => t.requires.every((s) => scopes.includes(s)) && isSelected(ctx.selection, t))
+    .map((t) => toolset.listed.get(t.name)!);
 }
 
 export interface McpServerOptions {
@@ -96,7 +101,7 @@ export function createMcpServer(options: McpServerOptions, ctx: McpRequestContex
     };
   });
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolset.listing }));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listTools(toolset, ctx) }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const { name, arguments: args } = request.params;
@@ -115,7 +120,7 @@ export function createMcpServer(options: McpServerOptions, ctx: McpRequestContex
 /** Never throws: anything other than an ApiError is logged and answered as `internal`, without internals. */
 async function runTool(tool: McpTool, ctx: McpRequestContext, args: Record<string, unknown>): Promise<CallToolResult> {
   try {
-    const result = successResult(await tool.call(ctx, args), tool.rest(args));
+    const result = successResult(tool.title, await tool.call(ctx, args), tool.rest(args));
     ctx.log.debug('mcp tool call', { requestId: ctx.requestId, tool: tool.name, truncated: result.structuredContent?.truncated === true });
     return result;
   } catch (err) {

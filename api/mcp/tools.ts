@@ -1,125 +1,209 @@
 /**
- * One MCP tool per engine function, generated from the catalogue: `pvt.gasProperties` becomes
- * `pvt_gasProperties` (MCP hosts commonly accept only [A-Za-z0-9_-] in tool names). The input
- * schema is the REST body's (publicInputSchema), the result is REST's `result`, and a call goes
- * through callEngine, the same code as POST /v1/engine/functions/{name}: scopes, permission,
- * licence, validation, module seat and time limit answer exactly as they do over REST.
+ * The calculation tools, generated from the catalogue. Two ways in, both through callEngine (the
+ * same code as POST /v1/engine/functions/{name}: scopes, permission, licence, validation, seat
+ * and time limit answer exactly as over REST):
+ *
+ * - direct tools, one per function (`pvt.gasProperties` -> `pvt_gasProperties`): the most used
+ *   ones are listed by default (CORE_FUNCTIONS); a client may list a module's or all of them
+ *   with `?tools=` on the MCP URL;
+ * - `list_functions`, `describe_function` and `run_function`, which reach every function, so
+ *   the default tools/list stays small however large the catalogue grows (a model lists, reads
+ *   one definition, then runs it).
+ *
+ * Input schemas are the portable projection of the REST schemas (api/mcp/portableSchema.ts);
+ * descriptions stay within 1,024 characters, the rest is in engcalc://functions/{name}.
  */
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { callEngine, type EngineDeps } from '../engine/callEngine.js';
-import { publicInputSchema, publishSchema, seatModule } from '../engine/describe.js';
-import { CATALOGUE } from '../../engine/catalogue.js';
+import { describeFunction, publicInputSchema, requiredScopes, seatModule } from '../engine/describe.js';
+import { errors } from '../errors.js';
+import { CATALOGUE, findDefinition } from '../../engine/catalogue.js';
 import type { AnyDefinition } from '../../engine/definition.js';
+import { portableSchema } from './portableSchema.js';
+import { sampleLists } from './sample.js';
 import type { McpTool } from './types.js';
 
 /** A calculation reads nothing and changes nothing outside the call. */
 export const CALCULATION_ANNOTATIONS: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+
+/** Functions listed as direct tools by default: what engineers run most. */
+export const CORE_FUNCTIONS: readonly string[] = [
+  'pvt.gasProperties',
+  'pvt.oilProperties',
+  'pvt.blackOilTable',
+  'pvt.waterProperties',
+  'eos.flash',
+  'eos.model.flash',
+  'well.nodal',
+  'well.vlp',
+  'decline.fit',
+  'decline.forecast',
+  'econ.metrics',
+  'units.convert',
+];
+
+export const MAX_DESCRIPTION = 1_024;
 
 export function toolName(functionName: string): string {
   return functionName.replace(/\./g, '_');
 }
 
 export function catalogueTools(deps: EngineDeps): McpTool[] {
-  return CATALOGUE.map((def) => engineTool(deps, def));
+  return [...CATALOGUE.map((def) => engineTool(deps, def)), ...functionTools(deps)];
 }
+
+const MAX_POINTS = {
+  type: 'integer',
+  minimum: 2,
+  maximum: 10_000,
+  description: 'MCP only: thin every list of the result to at most this many evenly spaced points (first and last kept); the REST call gives all of them',
+};
 
 function engineTool(deps: EngineDeps, def: AnyDefinition): McpTool {
   const path = `/v1/engine/functions/${def.name}`;
+  const input = portableSchema(publicInputSchema(def));
+  const curves = hasLists(def.output);
   return {
     name: toolName(def.name),
     title: def.title,
     description: toolDescription(def),
-    inputSchema: publicInputSchema(def),
-    resultSchema: resultSchema(def),
+    inputSchema: curves ? { ...input, properties: { ...(input.properties as object), maxPoints: MAX_POINTS } } : input,
+    requires: requiredScopes(def),
+    group: def.module,
+    core: CORE_FUNCTIONS.includes(def.name),
     annotations: CALCULATION_ANNOTATIONS,
-    rest: () => ({ method: 'POST', path, body: "the same JSON object as this call's arguments", resultField: 'result' }),
+    rest: () => ({ method: 'POST', path, body: "the same JSON object as this call's arguments (without maxPoints)", resultField: 'result' }),
     async call(ctx, args) {
-      return (await callEngine(deps, ctx.auth, def.name, async () => args)).result;
+      const { maxPoints, ...inputs } = args;
+      const result = (await callEngine(deps, ctx.auth, def.name, async () => inputs)).result;
+      return curves ? sampled(result, maxPoints) : result;
     },
   };
 }
 
-/** REST's `result`: the function's outputs plus units, outputUnits and warnings. */
-function resultSchema(def: AnyDefinition): Record<string, unknown> {
-  const output = publishSchema(def.output) as unknown as { properties: Record<string, unknown>; required?: string[] };
-  return {
-    ...output,
-    properties: {
-      ...output.properties,
-      units: { enum: ['field', 'metric'], description: 'Unit system of the result (that of the call)' },
-      outputUnits: { type: 'object', additionalProperties: { type: 'string' }, description: 'Unit of every output in this unit system' },
-      warnings: { type: 'array', items: { type: 'string' }, description: 'Inputs or derived quantities outside the validated range (values quoted in field units)' },
+/** list_functions, describe_function and run_function: every function, whatever tools are listed. */
+function functionTools(deps: EngineDeps): McpTool[] {
+  const nameArg = { type: 'string', description: 'Function name as list_functions gives it, e.g. pvt.gasProperties' };
+  return [
+    {
+      name: 'list_functions',
+      title: 'List the engine functions',
+      description:
+        'Every engine function: name, module, title, whether it needs a module seat, and its direct tool when one is listed. ' +
+        'Then describe_function gives one function\'s inputs, outputs, units and validity, and run_function runs it. Optional module filter.',
+      inputSchema: { type: 'object', properties: { module: { type: 'string', description: 'Only this module: pvt, gas, eos, well, decline, econ or units' } } },
+      requires: [],
+      group: 'functions',
+      core: true,
+      annotations: CALCULATION_ANNOTATIONS,
+      rest: () => ({ method: 'GET', path: '/v1/engine/functions', resultField: 'functions' }),
+      async call(_ctx, args) {
+        const module = typeof args.module === 'string' ? args.module : undefined;
+        return {
+          functions: CATALOGUE.filter((d) => !module || d.module === module).map((d) => ({
+            name: d.name,
+            module: d.module,
+            title: d.title,
+            seatModule: seatModule(d),
+            needs: requiredScopes(d),
+            tool: toolName(d.name),
+          })),
+        };
+      },
     },
-    required: [...(output.required ?? []), 'units', 'outputUnits', 'warnings'],
-  };
+    {
+      name: 'describe_function',
+      title: 'Describe one engine function',
+      description:
+        'One engine function in full: description, input schema (with units: field by default, "units": "metric" converts), output schema, validity ranges, ' +
+        'references and a checked example. The same as GET /v1/engine/functions/{name} and the resource engcalc://functions/{name}.',
+      inputSchema: { type: 'object', properties: { name: nameArg }, required: ['name'] },
+      requires: [],
+      group: 'functions',
+      core: true,
+      annotations: CALCULATION_ANNOTATIONS,
+      rest: (args) => ({ method: 'GET', path: `/v1/engine/functions/${String(args.name)}`, resultField: 'function' }),
+      async call(_ctx, args) {
+        return { function: describeFunction(definitionArg(args.name)) };
+      },
+    },
+    {
+      name: 'run_function',
+      title: 'Run any engine function',
+      description:
+        'Runs one engine function with its inputs, exactly as its direct tool or POST /v1/engine/functions/{name} would (same checks, seats, units and errors). ' +
+        'Use describe_function first to learn the inputs. maxPoints thins the lists of a long result.',
+      inputSchema: {
+        type: 'object',
+        properties: {
+          name: nameArg,
+          arguments: { type: 'object', description: "The function's inputs, as describe_function gives them (\"units\": \"metric\" converts)" },
+          maxPoints: MAX_POINTS,
+        },
+        required: ['name', 'arguments'],
+      },
+      requires: ['engine:run'],
+      group: 'functions',
+      core: true,
+      annotations: CALCULATION_ANNOTATIONS,
+      rest: (args) => ({ method: 'POST', path: `/v1/engine/functions/${String(args.name)}`, body: 'the `arguments` of this call', resultField: 'result' }),
+      async call(ctx, args) {
+        const def = definitionArg(args.name);
+        const inputs = args.arguments;
+        if (inputs === null || typeof inputs !== 'object' || Array.isArray(inputs)) throw errors.validation('arguments must be an object of the function inputs', { arguments: 'must be an object' });
+        const result = (await callEngine(deps, ctx.auth, def.name, async () => inputs)).result;
+        return sampled(result, args.maxPoints);
+      },
+    },
+  ];
 }
 
-// ---- description: what a model needs to call the tool well ----
+function definitionArg(name: unknown): AnyDefinition {
+  if (typeof name !== 'string') throw errors.validation('name is required', { name: 'must be a function name, e.g. pvt.gasProperties' });
+  const def = findDefinition(name) ?? findDefinition(name.replace(/_/g, '.'));
+  if (!def) throw errors.notFound(`No engine function '${name}'; list_functions lists them`);
+  return def;
+}
 
-/** Longer option lists (e.g. units.convert's unit names) are left to the input schema. */
-const MAX_OPTIONS_SHOWN = 12;
+function sampled(result: Record<string, unknown>, maxPoints: unknown): Record<string, unknown> {
+  if (maxPoints === undefined) return result;
+  if (!Number.isInteger(maxPoints) || (maxPoints as number) < 2 || (maxPoints as number) > 10_000) {
+    throw errors.validation('maxPoints must be an integer from 2 to 10000', { maxPoints: 'must be an integer from 2 to 10000' });
+  }
+  return sampleLists(result, maxPoints as number);
+}
 
-type Schema = Record<string, unknown> & { anyOf?: Schema[]; items?: Schema };
+function hasLists(schema: unknown): boolean {
+  const s = schema as Record<string, unknown> | null;
+  if (!s || typeof s !== 'object') return false;
+  if (s.type === 'array') return true;
+  for (const k of ['anyOf', 'oneOf'] as const) if (Array.isArray(s[k]) && (s[k] as unknown[]).some(hasLists)) return true;
+  if (s.properties && typeof s.properties === 'object') return Object.values(s.properties as object).some(hasLists);
+  return false;
+}
+
+// ---- description: what a model needs to choose and call the tool, in at most 1,024 characters ----
 
 function toolDescription(def: AnyDefinition): string {
-  const input = def.input as unknown as { properties: Record<string, Schema>; required?: string[] };
-  const output = def.output as unknown as { properties: Record<string, Schema> };
-  const required = new Set(input.required ?? []);
   const module = seatModule(def);
-  const parts = [
-    def.description,
-    '',
-    'Units: field by default; "units": "metric" converts inputs and results (the result names its unit system and the unit of every output in outputUnits).',
-    `Inputs: ${Object.entries(input.properties).map(([k, s]) => describeInput(k, s, required.has(k))).join('; ')}.`,
-  ];
-  if (def.validity.length) {
-    const ranges = def.validity.map((v) => `${v.field} ${rangeText(v.min, v.max)}${v.unit ? ` ${v.unit}` : ''}${v.note ? ` (${v.note})` : ''}`);
-    parts.push(`Validity (outside it the result still comes back, with warnings): ${ranges.join('; ')}.`);
+  const tail = [
+    'Units: field by default; "units": "metric" converts inputs and results.',
+    module ? `Module ${module} (licence and seat).` : 'Black-oil PVT: no seat.',
+    `Inputs, outputs, validity and references: describe_function or engcalc://functions/${def.name}.`,
+  ].join(' ');
+  const room = MAX_DESCRIPTION - tail.length - 2;
+  return `${sentencesWithin(def.description, room)}\n${tail}`;
+}
+
+/** Whole sentences of `text` that fit in `max` characters (at least the first sentence, cut). */
+function sentencesWithin(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const sentences = text.match(/[^.!?]+(?:[.!?](?=\s|$)|$)\s*/g) ?? [text];
+  let out = '';
+  for (const s of sentences) {
+    if ((out + s).trimEnd().length > max) break;
+    out += s;
   }
-  parts.push(`Outputs: ${Object.entries(output.properties).map(([k, s]) => `${k}${unitText(s)}`).join(', ')}; plus units, outputUnits, warnings.`);
-  parts.push(
-    module
-      ? `Module ${module}: needs the company's ${module} licence and takes one of its seats (released 3 minutes after the last call).`
-      : `Module ${def.module}: black-oil PVT, no licence or seat needed.`,
-  );
-  parts.push(`Same call as POST /v1/engine/functions/${def.name}; errors come back as isError results with {error: {code, message, details}}.`);
-  return parts.join('\n');
-}
-
-function describeInput(key: string, s: Schema, required: boolean): string {
-  const facts = [required ? 'required' : 'optional'];
-  const options = optionsOf(s);
-  if (options) {
-    const shown = options.slice(0, MAX_OPTIONS_SHOWN).join(' | ');
-    facts.push(options.length > MAX_OPTIONS_SHOWN ? `one of ${options.length} values (see inputSchema), e.g. ${shown}` : `one of ${shown}`);
-  }
-  const unit = unitText(s).trim();
-  if (unit) facts.push(unit);
-  if (isList(s)) facts.push(s.type === 'array' ? 'a list' : 'a number or a list');
-  if (s.default !== undefined) facts.push(`default ${JSON.stringify(s.default)}`);
-  return `${key} (${facts.join(', ')})`;
-}
-
-/** " [psia | metric bara]" from the quantity tags of a number, a list or a number-or-list. */
-function unitText(s: Schema): string {
-  const tagged = [s, s.items, ...(s.anyOf ?? []), ...(s.anyOf ?? []).map((a) => a.items)].find((x) => x && typeof x.unit === 'string');
-  if (!tagged) return '';
-  const { unit, metricUnit } = tagged as { unit: string; metricUnit?: string };
-  if (unit === '-') return ' [-]';
-  return metricUnit && metricUnit !== unit ? ` [${unit} | metric ${metricUnit}]` : ` [${unit}]`;
-}
-
-function optionsOf(s: Schema): string[] | null {
-  if (Array.isArray(s.enum)) return s.enum.map(String);
-  const consts = (s.anyOf ?? []).filter((a) => a.const !== undefined).map((a) => String(a.const));
-  return consts.length ? consts : null;
-}
-
-function isList(s: Schema): boolean {
-  return s.type === 'array' || (s.anyOf ?? []).some((a) => a.type === 'array');
-}
-
-function rangeText(min?: number, max?: number): string {
-  if (min !== undefined && max !== undefined) return `${min}-${max}`;
-  return min !== undefined ? `>= ${min}` : `<= ${max}`;
+  out = out.trimEnd();
+  return out || `${text.slice(0, max - 1)}…`;
 }

@@ -9,6 +9,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { ServerCapabilities, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '../log.js';
 import type { AuthContext } from '../state.js';
+import type { KeyScope } from '../../store/model.js';
 
 /** Facts about the HTTP request a tool call arrived in (one POST /v1/mcp). */
 export interface McpRequestContext {
@@ -16,7 +17,12 @@ export interface McpRequestContext {
   auth: AuthContext;
   requestId: string;
   log: Logger;
+  /** The tools this request's tools/list shows (`?tools=` on the MCP URL). */
+  selection: ToolSelection;
 }
+
+/** `core` (default): the most used direct tools; `all`: every tool; else core plus these groups. */
+export type ToolSelection = { kind: 'core' } | { kind: 'all' } | { kind: 'minimal' } | { kind: 'groups'; groups: ReadonlySet<string> };
 
 /** A REST call that gives the full result of a tool call, quoted when a result is truncated. */
 export interface RestPointer {
@@ -32,24 +38,30 @@ export interface McpTool {
   /** 1-64 characters of [A-Za-z0-9_-] (what every MCP host accepts); unique across all tools. */
   name: string;
   title: string;
-  /** What it does, its units, options and validity, for a model to read. */
-  description: string;
-  /** JSON Schema of `arguments` (type: object at the root), used as it is. */
-  inputSchema: Record<string, unknown>;
   /**
-   * JSON Schema of a successful result (type: object). The server publishes
-   * `toolOutputSchema(resultSchema)`: this, the truncation fields, or the error envelope.
+   * What it does, for a model choosing and calling it: at most 1,024 characters (the limit of
+   * several model APIs); the long detail lives in resources (engcalc://functions/{name}).
    */
-  resultSchema: Record<string, unknown>;
+  description: string;
+  /** JSON Schema of `arguments` in the portable subset (api/mcp/portableSchema.ts). */
+  inputSchema: Record<string, unknown>;
+  /** Scopes a key needs to see and call it; tools/list shows a key only the tools it may call. */
+  requires: readonly KeyScope[];
+  /**
+   * The group a client may select with `?tools=` on the MCP URL: an engine module (pvt, eos,
+   * well, ...), `projects` or `functions` (the describe/run pair); `core` tools are listed by default.
+   */
+  group: string;
+  core: boolean;
   /** Set explicitly on every tool; MCP's defaults assume a destructive, open-world tool. */
   annotations: ToolAnnotations;
   /** The REST call with the full result (null: none), for truncated results. */
   rest(args: Record<string, unknown>): RestPointer | null;
   /**
-   * One call for the authenticated caller. Returns the structured result (the tool result's
-   * structuredContent, cut above the budget); throws ApiError for anything the caller may not do
-   * or got wrong, which becomes an `isError` result carrying the REST error envelope. The route
-   * lets every valid key in (scopes: []), so a tool checks its own scopes and permissions.
+   * One call for the authenticated caller. Returns the structured result (cut above the budget
+   * by the server); throws ApiError for anything the caller may not do or got wrong, which
+   * becomes an `isError` result carrying the REST error envelope. The route lets every valid key
+   * in, so a tool checks its own scopes and permissions.
    */
   call(ctx: McpRequestContext, args: Record<string, unknown>): Promise<Record<string, unknown>>;
 }

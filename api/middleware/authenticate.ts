@@ -25,9 +25,10 @@ const BEARER = /^Bearer[ ]+(\S+)\s*$/i;
 export function authenticate(deps: AuthDeps): Middleware<AppState> {
   const { store, limits, seats, keyUse } = deps;
 
-  const refuse = async (address: string, message: string): Promise<never> => {
+  /** `presented`: a key was sent (then the challenge says invalid_token). */
+  const refuse = async (address: string, message: string, presented = true): Promise<never> => {
     await limits.recordFailedAttempt(address);
-    throw errors.unauthenticated(message);
+    throw errors.unauthenticated(message, presented);
   };
 
   return async (ctx, next) => {
@@ -38,9 +39,9 @@ export function authenticate(deps: AuthDeps): Middleware<AppState> {
 
     // 2. Bearer key (a cookie is never considered).
     const header = ctx.get('Authorization');
-    if (!header) return refuse(address, 'Missing API key: send the header Authorization: Bearer <key>');
+    if (!header) return refuse(address, 'Missing API key: send the header Authorization: Bearer <key>', false);
     const match = BEARER.exec(header);
-    if (!match) return refuse(address, 'Malformed Authorization header: expected Authorization: Bearer <key>');
+    if (!match) return refuse(address, 'Malformed Authorization header: expected Authorization: Bearer <key>', false);
     const value = match[1]!;
     if (!isWellFormedKey(value)) return refuse(address, 'Malformed API key: expected eng_ followed by 43 base64url characters');
     const key = await store.keys.findByHash(hashKey(value));

@@ -7,6 +7,10 @@ import type { Middleware } from 'koa';
 import { ApiError, ERROR_CODES, type ErrorCode } from '../errors.js';
 import type { Logger } from '../log.js';
 import type { AppState } from '../state.js';
+import { jsonRpcRefusal } from '../mcp/refusals.js';
+
+/** The operationId of POST /v1/mcp (api/routes/mcp.ts). */
+const MCP_OPERATION = 'mcp';
 
 const BY_STATUS: Partial<Record<number, ErrorCode>> = {
   400: 'validation_failed',
@@ -38,7 +42,8 @@ export function errorEnvelope(log: Logger): Middleware<AppState> {
       }
       ctx.status = apiError.status;
       for (const [h, v] of Object.entries(apiError.headers)) ctx.set(h, v);
-      ctx.body = apiError.toBody();
+      // The MCP endpoint speaks JSON-RPC even when it refuses: the envelope travels in `data`.
+      ctx.body = ctx.state.route?.operationId === MCP_OPERATION ? jsonRpcRefusal(apiError) : apiError.toBody();
     }
   };
 }

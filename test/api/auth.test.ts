@@ -58,6 +58,13 @@ describe('authentication (DESIGN.md §4 steps 1-6)', () => {
     expect401(await call(server.url, '/v1/me', { key: 'eng_' + 'A'.repeat(43), address: freshAddress() }), /Unknown API key/);
   });
 
+  it('the challenge says error="invalid_token" when a key was presented (RFC 6750), and carries no error when none was', async () => {
+    const bad = await call(server.url, '/v1/me', { key: 'eng_' + 'A'.repeat(43), address: freshAddress() });
+    expect(bad.headers.get('www-authenticate')).to.match(/^Bearer realm="engcalc", error="invalid_token", error_description="Unknown API key"$/);
+    const none = await call(server.url, '/v1/me', { address: freshAddress() });
+    expect(none.headers.get('www-authenticate')).to.equal('Bearer realm="engcalc"');
+  });
+
   it('when the key is revoked, then 401 at once', async () => {
     const acct = await createAccount(server);
     expect((await call(server.url, '/v1/me', { key: acct.key, address: freshAddress() })).status).to.equal(200);

@@ -10,8 +10,10 @@ import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontex
 import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { addMember, call, createAccount, freshAddress, startTestServer, type TestServer } from '../support/server.js';
 import { CATALOGUE } from '../../engine/catalogue.js';
-import { fitToBudget, RESULT_BUDGET_BYTES, structuredBudget } from '../../api/mcp/result.js';
+import { fitToBudget, RESULT_BUDGET_BYTES, STRUCTURED_BUDGET_BYTES } from '../../api/mcp/result.js';
 import { MCP_PROTOCOL_VERSIONS } from '../../api/mcp/server.js';
+import { CORE_FUNCTIONS, toolName } from '../../api/mcp/tools.js';
+import { portabilityProblems } from '../../api/mcp/portableSchema.js';
 
 interface Exchange {
   method: string;
@@ -31,7 +33,7 @@ interface TestClient {
  * An SDK client for `key` (not yet connected). `rewriteVersion` makes the client's initialize
  * ask for that protocol revision (the SDK client always asks for its newest).
  */
-function mcpClient(server: TestServer, key: string, o: { address?: string; rewriteVersion?: string } = {}): TestClient {
+function mcpClient(server: TestServer, key: string, o: { address?: string; rewriteVersion?: string; query?: string } = {}): TestClient {
   const exchanges: Exchange[] = [];
   const recordingFetch = async (url: string | URL, init?: RequestInit): Promise<Response> => {
     let body = init?.body;
@@ -44,14 +46,14 @@ function mcpClient(server: TestServer, key: string, o: { address?: string; rewri
     exchanges.push({ method: init?.method ?? 'GET', requestHeaders: new Headers(init?.headers), status: res.status, headers: res.headers });
     return res;
   };
-  const transport = new StreamableHTTPClientTransport(new URL('/v1/mcp', server.url), {
+  const transport = new StreamableHTTPClientTransport(new URL(`/v1/mcp${o.query ? `?${o.query}` : ''}`, server.url), {
     requestInit: { headers: { Authorization: `Bearer ${key}`, 'X-Forwarded-For': o.address ?? freshAddress() } },
     fetch: recordingFetch,
   });
   return { client: new Client({ name: 'engcalc-test', version: '1.0.0' }), transport, exchanges };
 }
 
-async function connected(server: TestServer, key: string, o: { address?: string; rewriteVersion?: string } = {}): Promise<TestClient> {
+async function connected(server: TestServer, key: string, o: { address?: string; rewriteVersion?: string; query?: string } = {}): Promise<TestClient> {
   const c = mcpClient(server, key, o);
   await c.client.connect(c.transport);
   return c;
@@ -91,38 +93,34 @@ describe('MCP at POST /v1/mcp', () => {
   const rest = (key: string, name: string, body: unknown) => call(server.url, `/v1/engine/functions/${name}`, { key, body, address: freshAddress() });
 
   describe('tools/list', () => {
-    it('lists one tool per catalogue function, named with _ for ., with the REST input schema, an output schema and explicit annotations', async () => {
-      const acct = await createAccount(server);
+    it('lists the core tools by default, each with a portable input schema, a description of at most 1,024 characters and explicit annotations; ?tools=all lists one per function', async () => {
+      const acct = await createAccount(server, { scopes: ['engine:run', 'projects:read', 'projects:write'] });
       const { client } = await connected(server, acct.key);
       const { tools } = await client.listTools();
-      const catalogue = (await call(server.url, '/v1/engine/functions', { key: acct.key, address: freshAddress() })).body.functions;
-      expect(tools.map((t) => t.name)).to.have.members([...CATALOGUE.map((d) => d.name.replace(/\./g, '_')), ...PROJECT_TOOL_NAMES]);
-      for (const def of CATALOGUE) {
-        const tool = tools.find((t) => t.name === def.name.replace(/\./g, '_'))!;
-        const listed = catalogue.find((f: { name: string }) => f.name === def.name);
-        expect(tool.title).to.equal(def.title);
-        expect(tool.inputSchema).to.deep.equal(listed.input); // publicInputSchema, as REST documents it
-        expect(tool.annotations).to.deep.equal({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
-        expect(tool.description).to.include(def.description);
-        expect(tool.description).to.include('"units": "metric"');
-        expect(tool.description).to.include(`POST /v1/engine/functions/${def.name}`);
-        for (const v of def.validity) expect(tool.description).to.include(`${v.field} `);
-        const [result, error] = (tool.outputSchema as any).anyOf;
-        expect(tool.outputSchema!.type).to.equal('object');
-        expect(result.required).to.include.members([...((def.output as any).required ?? []), 'units', 'outputUnits', 'warnings']);
-        expect(result.properties).to.include.keys('truncated', 'truncation', ...Object.keys((def.output as any).properties));
-        expect(error.required).to.deep.equal(['error']);
+      const names = tools.map((t) => t.name);
+      expect(names).to.include.members([...CORE_FUNCTIONS.filter((f) => CATALOGUE.some((d) => d.name === f)).map(toolName), 'list_functions', 'describe_function', 'run_function', ...PROJECT_TOOL_NAMES]);
+      expect(names).not.to.include('pvt_zFactor'); // reached through run_function, or ?tools=pvt
+      for (const tool of tools) {
+        expect(tool.description!.length, tool.name).to.be.at.most(1_024);
+        expect(portabilityProblems(tool.inputSchema), tool.name).to.deep.equal([]);
+        expect(tool.annotations, tool.name).to.include.keys('readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint');
+        expect(tool.outputSchema, tool.name).to.equal(undefined);
       }
       const gas = tools.find((t) => t.name === 'pvt_gasProperties')!;
-      expect(gas.description).to.match(/psia \(required, \[psia \| metric bara\], a number or a list\)/);
-      expect(gas.description).to.match(/zMethod \(optional, one of DAK \| HY, default "DAK"\)/);
-      expect(gas.description).to.match(/psia 100-8000 psia/);
+      expect(gas.description).to.include('engcalc://functions/pvt.gasProperties');
+      expect((gas.inputSchema.properties as any).psia.description).to.include('unit psia (metric calls: bara)');
+      expect((gas.inputSchema.properties as any).zMethod).to.include({ type: 'string' });
       await client.close();
+
+      const all = await connected(server, acct.key, { query: 'tools=all' });
+      const everything = (await all.client.listTools()).tools.map((t) => t.name);
+      expect(everything).to.include.members(CATALOGUE.map((d) => toolName(d.name)));
+      await all.client.close();
     });
   });
 
   describe('tools/call gives what REST gives', () => {
-    it('pvt_gasProperties: structuredContent deep-equals REST result for the same input, field and metric; the text content is the same JSON', async () => {
+    it('pvt_gasProperties: structuredContent deep-equals REST result for the same input, field and metric; the text renders the same numbers, not the JSON again', async () => {
       const acct = await createAccount(server);
       const { client } = await connected(server, acct.key);
       for (const args of [
@@ -135,7 +133,9 @@ describe('MCP at POST /v1/mcp', () => {
         const viaMcp = await client.callTool({ name: 'pvt_gasProperties', arguments: args });
         expect(viaMcp.isError ?? false).to.equal(false);
         expect(structured(viaMcp)).to.deep.equal(viaRest.body.result);
-        expect(textJson(viaMcp)).to.deep.equal(viaRest.body.result);
+        const text = ((viaMcp as CallToolResult).content[0] as { text: string }).text;
+        expect(() => JSON.parse(text)).to.throw(); // a rendering, not the structured result twice
+        expect(text).to.include(`Tpc = ${Number((viaRest.body.result.Tpc as number).toPrecision(7))}`);
       }
       await client.close();
     });
@@ -156,7 +156,7 @@ describe('MCP at POST /v1/mcp', () => {
     it('a key without engine:run gets forbidden naming the scope, the same envelope as REST', async () => {
       const acct = await createAccount(server, { scopes: ['projects:read'] });
       const { client } = await connected(server, acct.key); // any valid key may connect and list
-      expect((await client.listTools()).tools.length).to.equal(CATALOGUE.length + PROJECT_TOOL_NAMES.length);
+      expect((await client.listTools()).tools.map((t) => t.name)).to.not.include('pvt_gasProperties'); // it may not run them
       const args = { ppr: 2, tpr: 1.5 };
       const res = await client.callTool({ name: 'pvt_zFactor', arguments: args });
       expect(res.isError).to.equal(true);
@@ -165,7 +165,7 @@ describe('MCP at POST /v1/mcp', () => {
       const viaRest = await rest(acct.key, 'pvt.zFactor', args);
       expect(viaRest.status).to.equal(403);
       expect(structured(res)).to.deep.equal(viaRest.body);
-      expect(textJson(res)).to.deep.equal(viaRest.body);
+      expect(textJson(res)).to.deep.equal(viaRest.body); // an error's text is its envelope
       await client.close();
     });
 
@@ -237,19 +237,19 @@ describe('MCP at POST /v1/mcp', () => {
     it('a wrong key with a body that is not JSON-RPC still gets 401, not 400', async () => {
       const res = await call(server.url, '/v1/mcp', { key: 'eng_' + 'B'.repeat(43), body: { not: 'json-rpc' }, address: freshAddress() });
       expect(res.status).to.equal(401);
-      expect(res.body.error.code).to.equal('unauthenticated');
+      expect(res.body.error.data.error.code).to.equal('unauthenticated');
       expect(res.headers.get('www-authenticate')).to.match(/^Bearer/);
     });
 
     it('account checks, plan API access and the Integrations seat answer in the error envelope before the body is read', async () => {
       const notJsonRpc = { hello: 1 };
       const unverified = await createAccount(server, { verified: false });
-      expect((await call(server.url, '/v1/mcp', { key: unverified.key, body: notJsonRpc, address: freshAddress() })).body.error.code).to.equal('email_not_verified');
+      expect((await call(server.url, '/v1/mcp', { key: unverified.key, body: notJsonRpc, address: freshAddress() })).body.error.data.error.code).to.equal('email_not_verified');
 
       const suspended = await createAccount(server);
       await server.store.companies.update(suspended.company.id, { suspended: true });
       const s = await call(server.url, '/v1/mcp', { key: suspended.key, body: notJsonRpc, address: freshAddress() });
-      expect([s.status, s.body.error.code]).to.deep.equal([403, 'tenant_suspended']);
+      expect([s.status, s.body.error.data.error.code]).to.deep.equal([403, 'tenant_suspended']);
 
       const noApi = await createAccount(server);
       await server.store.companies.update(noApi.company.id, { plan: { apiAccess: false, maxProjects: 5 } });
@@ -261,8 +261,8 @@ describe('MCP at POST /v1/mcp', () => {
       const other = await addMember(server, holder.company);
       expect((await call(server.url, '/v1/me', { key: holder.key, address: freshAddress() })).status).to.equal(200);
       const seat = await call(server.url, '/v1/mcp', { key: other.key, body: notJsonRpc, address: freshAddress() });
-      expect([seat.status, seat.body.error.code]).to.deep.equal([409, 'no_seat']);
-      expect(seat.body.error.details.holders[0].member).to.equal(holder.member.id);
+      expect([seat.status, seat.body.error.data.error.code]).to.deep.equal([409, 'no_seat']);
+      expect(seat.body.error.data.error.details.holders[0].member).to.equal(holder.member.id);
     });
 
     it('GET and DELETE /v1/mcp answer 405 with Allow: POST in the error envelope', async () => {
@@ -271,7 +271,7 @@ describe('MCP at POST /v1/mcp', () => {
         const res = await call(server.url, '/v1/mcp', { key: acct.key, method, address: freshAddress() });
         expect(res.status, method).to.equal(405);
         expect(res.headers.get('allow')).to.equal('POST');
-        expect(res.body.error.code).to.equal('method_not_allowed');
+        expect(res.body.error.data.error.code).to.equal('method_not_allowed');
       }
     });
 
@@ -279,8 +279,8 @@ describe('MCP at POST /v1/mcp', () => {
       const acct = await createAccount(server);
       const res = await call(server.url, '/v1/mcp', { key: acct.key, body: { hello: 1 }, address: freshAddress() });
       expect(res.status).to.equal(400);
-      expect(res.body.error.code).to.equal('validation_failed');
-      expect(res.body.error.details.fields.body).to.be.a('string');
+      expect(res.body.error.data.error.code).to.equal('validation_failed');
+      expect(res.body.error.data.error.details.fields.body).to.be.a('string');
     });
 
     it('the per-key limit is shared with REST: exactly 120 requests are accepted, then MCP and REST both get 429', async () => {
@@ -298,6 +298,12 @@ describe('MCP at POST /v1/mcp', () => {
       }
       expect(refused).to.be.instanceOf(StreamableHTTPError);
       expect(refused.code).to.equal(429);
+      // The refusal is JSON-RPC with the REST envelope in data: the client surfaces retryAfter.
+      const rpc = JSON.parse(/\{.*\}/s.exec(refused.message)![0]);
+      expect(rpc).to.include({ jsonrpc: '2.0', id: null });
+      expect(rpc.error.code).to.equal(-32029);
+      expect(rpc.error.data.error.code).to.equal('rate_limited');
+      expect(rpc.error.data.error.details.retryAfter).to.be.greaterThan(0);
       const last = mcp.exchanges.at(-1)!;
       expect(last.status).to.equal(429);
       expect(Number(last.headers.get('retry-after'))).to.be.greaterThan(0);
@@ -320,28 +326,29 @@ describe('MCP at POST /v1/mcp', () => {
       expect(fullBytes).to.be.greaterThan(5 * RESULT_BUDGET_BYTES); // the case is real: about 660 kB
 
       const { client } = await connected(server, acct.key);
-      const res = await client.callTool({ name: 'pvt_gasProperties', arguments: args }); // the SDK client validates it against outputSchema
+      const res = await client.callTool({ name: 'pvt_gasProperties', arguments: args });
       const cut = structured(res);
       // The whole result — structured copy, text copy and note — fits the budget.
       const total = (res as CallToolResult).content.reduce((n, c) => n + Buffer.byteLength((c as { text: string }).text), 0) + Buffer.byteLength(JSON.stringify(cut));
       expect(total).to.be.at.most(RESULT_BUDGET_BYTES);
       expect(cut.truncated).to.equal(true);
       const kept = cut.truncation.keptItems;
-      expect(kept).to.be.greaterThan(Math.floor((5000 * structuredBudget()) / fullBytes / 2)).and.lessThan(5000);
+      expect(kept).to.be.greaterThan(Math.floor((5000 * STRUCTURED_BUDGET_BYTES) / fullBytes / 2)).and.lessThan(5000);
       for (const k of ['Ppr', 'z', 'Bg', 'BgRbPerMscf', 'density', 'viscosity', 'cg']) {
         expect(cut[k], k).to.deep.equal(full[k].slice(0, kept));
         expect(cut.truncation.lists[k]).to.deep.equal({ total: 5000, kept });
       }
       for (const k of ['Tpc', 'Ppc', 'Tpr', 'MW', 'units', 'outputUnits', 'warnings']) expect(cut[k], k).to.deep.equal(full[k]);
-      expect(cut.truncation).to.include({ budgetBytes: RESULT_BUDGET_BYTES, fullBytes });
+      expect(cut.truncation).to.include({ budgetBytes: STRUCTURED_BUDGET_BYTES, fullBytes });
       expect(cut.truncation.fullResult).to.deep.equal({
         method: 'POST',
         path: '/v1/engine/functions/pvt.gasProperties',
-        body: "the same JSON object as this call's arguments",
+        body: "the same JSON object as this call's arguments (without maxPoints)",
         resultField: 'result',
       });
-      expect(textJson(res)).to.deep.equal(cut);
-      expect(((res as CallToolResult).content[1] as { text: string }).text).to.match(/^Truncated: .*POST \/v1\/engine\/functions\/pvt\.gasProperties/);
+      const text = ((res as CallToolResult).content[0] as { text: string }).text;
+      expect(text).to.match(/not shown here/);
+      expect(text).to.match(/Truncated: .*POST \/v1\/engine\/functions\/pvt\.gasProperties/);
       await client.close();
     });
 
@@ -395,8 +402,8 @@ describe('MCP at POST /v1/mcp', () => {
         body: { jsonrpc: '2.0', id: 2, method: 'tools/list' },
       });
       expect(old.status).to.equal(400);
-      expect(old.body.error.code).to.equal('validation_failed');
-      expect(old.body.error.details.supportedVersions).to.deep.equal([...MCP_PROTOCOL_VERSIONS]);
+      expect(old.body.error.data.error.code).to.equal('validation_failed');
+      expect(old.body.error.data.error.details.supportedVersions).to.deep.equal([...MCP_PROTOCOL_VERSIONS]);
     });
 
     it('the default SDK client negotiates 2025-11-25 with no session id', async () => {

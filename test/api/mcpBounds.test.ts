@@ -41,8 +41,11 @@ describe('MCP bounds: one message per request, every result within the budget', 
     const batch = Array.from({ length: 100 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'save_project_version', arguments: { id: 'big', label: `v${i}` } } }));
     const res = await mcp(batch);
     expect(res.status).to.equal(400);
-    expect(res.body.error.code).to.equal('validation_failed');
-    expect(res.body.error.details.fields.body).to.match(/not an array/);
+    // JSON-RPC, the HTTP status kept: the REST envelope travels in error.data.
+    expect(res.body).to.include({ jsonrpc: '2.0', id: null });
+    expect(res.body.error.code).to.equal(-32600);
+    expect(res.body.error.data.error.code).to.equal('validation_failed');
+    expect(res.body.error.data.error.details.fields.body).to.match(/not an array/);
     const versions = await call(server.url, '/v1/projects/big/versions', { key: acct.key, address: freshAddress() });
     expect(versions.body.versions).to.deep.equal([]);
   });

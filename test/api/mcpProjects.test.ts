@@ -28,8 +28,8 @@ describe('MCP project tools and resources', () => {
   });
   after(async () => server.stop());
 
-  it('lists the five project tools with explicit annotations', async () => {
-    const acct = await createAccount(server);
+  it('lists the five project tools with explicit annotations to a key holding both project scopes', async () => {
+    const acct = await createAccount(server, { scopes: ['engine:run', 'projects:read', 'projects:write'] });
     const client = await connect(server, acct.key);
     const tools = (await client.listTools()).tools;
     const byName = new Map(tools.map((t) => [t.name, t]));

@@ -30,6 +30,9 @@ function raw(base: string, method: string, path: string, headers: Record<string,
   });
 }
 
+/** The error code of a REST envelope, or of the envelope a JSON-RPC refusal of /v1/mcp carries in data. */
+const codeOf = (body: any): unknown => body?.error?.data?.error?.code ?? body?.error?.code;
+
 const MCP_INIT = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
 
 const KEYED: [string, string, string?][] = [
@@ -74,7 +77,7 @@ describe('path policy: every spelling of a path reaches exactly one policy (DESI
       for (const p of [path, ...spellings(path)]) {
         const res = await raw(server.url, method, p, { 'X-Forwarded-For': freshAddress() }, body);
         expect([401, 404], `${method} ${p} -> ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`).to.include(res.status);
-        expect(res.body?.error?.code, `${method} ${p}`).to.be.oneOf(['unauthenticated', 'not_found']);
+        expect(codeOf(res.body), `${method} ${p}`).to.be.oneOf(['unauthenticated', 'not_found']);
       }
     });
 
@@ -84,7 +87,7 @@ describe('path policy: every spelling of a path reaches exactly one policy (DESI
       for (const p of spellings(path)) {
         const res = await raw(server.url, method, p, { Authorization: `Bearer ${key}`, 'X-Forwarded-For': freshAddress() }, body);
         expect(res.status, `${method} ${p} -> ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`).to.be.oneOf([200, 403, 404]);
-        if (res.status !== 200) expect(res.body.error.code, `${method} ${p}`).to.be.oneOf(['forbidden', 'not_found']);
+        if (res.status !== 200) expect(codeOf(res.body), `${method} ${p}`).to.be.oneOf(['forbidden', 'not_found']);
       }
     });
   }
