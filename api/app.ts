@@ -38,6 +38,8 @@ export interface AppDeps {
   trustProxyHops?: number;
   /** Further routes (engine, projects, mcp) contributed by their modules. */
   routes?: RouteSpec[];
+  /** The payments product (api/payments/module.ts): its routes and the key gate they go through. */
+  payments?: { routes: RouteSpec[]; gate: Koa.Middleware<AppState> };
 }
 
 export interface App {
@@ -62,6 +64,7 @@ export function createApp(deps: AppDeps): App {
     ...mcpRoutes({ store: deps.store, seats: deps.seats, runner: deps.runner, log: deps.log, version: API_VERSION, projectTools: projectTools(deps.store), projectResources: projectResources(deps.store) }),
     ...projectRoutes(deps.store),
     ...(deps.routes ?? []),
+    ...(deps.payments?.routes ?? []),
   );
   const router = new Router<AppState>();
   const specs = new Map<string, RouteSpec>();
@@ -72,6 +75,7 @@ export function createApp(deps: AppDeps): App {
       const auth = ctx.state.auth;
       // The policy step sends every key route through the gate; this keeps it so if that ever changes.
       if (r.access === 'key' && !auth) throw errors.unauthenticated('Missing API key: send the header Authorization: Bearer <key>');
+      if (r.access === 'payments' && !ctx.state.payments) throw errors.unauthenticated('Missing API key: send the header Authorization: Bearer <secret key>');
       const missing = r.scopes.filter((s) => !auth?.key.scopes.includes(s));
       if (r.access === 'key' && r.scopeCheck !== 'handler' && missing.length) {
         throw errors.forbidden(`This key lacks the scope ${missing.join(' and ')} needed for ${r.method} ${r.path}`, { requiredScopes: r.scopes });
@@ -90,6 +94,7 @@ export function createApp(deps: AppDeps): App {
     const policy = policyOf(ctx.path, ctx.method);
     if (policy.kind === 'route') {
       ctx.state.route = policy.route;
+      if (policy.route.access === 'payments') return deps.payments!.gate(ctx, next);
       return policy.route.access === 'public' ? next() : gate(ctx, next);
     }
     return policy.kind === 'api' ? gate(ctx, next) : next();

@@ -5,23 +5,27 @@
  */
 import { Redis } from 'ioredis';
 import { ApiError } from './errors.js';
-import type { RequestLimits, Seats } from '../store/governance.js';
+import type { RequestLimits, Seats, TokenBuckets } from '../store/governance.js';
 import { memoryRequestLimits } from '../store/memory/limits.js';
 import { memorySeats } from '../store/memory/seats.js';
+import { memoryTokenBuckets } from '../store/memory/tokenBuckets.js';
 import { redisRequestLimits } from '../store/redis/limits.js';
 import { redisSeats } from '../store/redis/seats.js';
+import { redisTokenBuckets } from '../store/redis/tokenBuckets.js';
 import { redisOptions } from '../workers/queue/producer.js';
 
 export interface Governance {
   limits: RequestLimits;
   seats: Seats;
+  /** The payments token buckets (per merchant environment). */
+  buckets: TokenBuckets;
   /** Resolves once the backend can answer (at once for memory). */
   ready(): Promise<void>;
   close(): Promise<void>;
 }
 
 export function memoryGovernance(): Governance {
-  return { limits: memoryRequestLimits(), seats: memorySeats(), ready: async () => undefined, close: async () => undefined };
+  return { limits: memoryRequestLimits(), seats: memorySeats(), buckets: memoryTokenBuckets(), ready: async () => undefined, close: async () => undefined };
 }
 
 export function redisGovernance(redisUrl: string, commandTimeoutMs = 2_000): Governance {
@@ -37,6 +41,7 @@ export function redisGovernance(redisUrl: string, commandTimeoutMs = 2_000): Gov
   return {
     limits: guardLimits(redisRequestLimits(redis)),
     seats: guardSeats(redisSeats(redis)),
+    buckets: guardBuckets(redisTokenBuckets(redis)),
     ready: () => (redis.status === 'ready' ? Promise.resolve() : new Promise<void>((resolve) => redis.once('ready', () => resolve()))),
     close: async () => {
       redis.disconnect();
@@ -60,6 +65,10 @@ function guardLimits(l: RequestLimits): RequestLimits {
     checkAddress: (address) => guarded(l.checkAddress(address)),
     recordFailedAttempt: (address) => guarded(l.recordFailedAttempt(address)),
   };
+}
+
+function guardBuckets(b: TokenBuckets): TokenBuckets {
+  return { take: (key, now) => guarded(b.take(key, now)) };
 }
 
 function guardSeats(s: Seats): Seats {

@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { AddressInfo } from 'node:net';
-import { createApp, type App } from './app.js';
+import { API_VERSION, createApp, type App } from './app.js';
 import { answerClientErrors } from './clientErrors.js';
 import type { Config } from './config.js';
 import { createLogger, type Logger } from './log.js';
@@ -18,6 +18,7 @@ import { EnginePool } from '../workers/pool.js';
 import type { EngineRunner } from '../workers/runner.js';
 import { QueueRunner } from '../workers/queue/producer.js';
 import { startConsumer, type Consumer } from '../workers/queue/consumer.js';
+import { createPayments, type Payments, type PaymentsOptions } from './payments/module.js';
 
 export interface RunningServer {
   url: string;
@@ -25,6 +26,7 @@ export interface RunningServer {
   app: App;
   store: Store;
   demo: DemoAccount | null;
+  payments: Payments;
   close(): Promise<void>;
 }
 
@@ -32,6 +34,8 @@ export interface StartOptions {
   log?: Logger;
   /** Substitute engine runner (tests use a pool whose thread has extra tasks). */
   runner?: EngineRunner;
+  /** Payments clock and scheduler (tests inject a clock and drive the scheduler). */
+  payments?: PaymentsOptions;
 }
 
 export async function startServer(config: Readonly<Config>, options: StartOptions = {}): Promise<RunningServer> {
@@ -39,15 +43,16 @@ export async function startServer(config: Readonly<Config>, options: StartOption
   const store = await openStore(config);
   const governance = config.redisUrl ? redisGovernance(config.redisUrl) : memoryGovernance();
   const runner = options.runner ?? createRunner(config);
+  const payments = createPayments({ store, limits: governance.limits, buckets: governance.buckets, log, redisUrl: config.redisUrl, version: API_VERSION, ...options.payments });
   // Redis may be away at start: serve anyway (calls get 503 until it returns), waiting briefly.
-  const connected = Promise.all([governance.ready(), runner instanceof QueueRunner ? runner.ready() : undefined]);
+  const connected = Promise.all([governance.ready(), runner instanceof QueueRunner ? runner.ready() : undefined, payments.ready()]);
   await Promise.race([connected.catch(() => undefined), delay(2_000)]);
   // One-box mode: this API node also consumes the queue it produces to.
   const consumer: Consumer | null =
     config.redisUrl && config.workerInProcess
       ? await startConsumer({ redisUrl: config.redisUrl, threads: config.engine.threads, timeoutMs: config.engine.timeoutMs, onError: (e) => log.debug('queue worker error', { error: e.message }) })
       : null;
-  const app = createApp({ store, limits: governance.limits, seats: governance.seats, log, runner, trustProxyHops: config.trustProxyHops });
+  const app = createApp({ store, limits: governance.limits, seats: governance.seats, log, runner, trustProxyHops: config.trustProxyHops, payments });
 
   const server: Server = createServer(app.koa.callback());
   answerClientErrors(server);
@@ -72,12 +77,13 @@ export async function startServer(config: Readonly<Config>, options: StartOption
       });
       await runner.close();
       await consumer?.close();
+      await payments.close();
       await governance.close();
       await app.keyUse.flush();
       await store.close();
     })());
 
-  return { url: `http://${host}:${port}`, port, app, store, demo, close };
+  return { url: `http://${host}:${port}`, port, app, store, demo, payments, close };
 }
 
 /** The in-process pool (embedded default) or the BullMQ queue (REDIS_URL). */
