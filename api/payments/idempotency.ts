@@ -9,8 +9,9 @@
  * - while the first is still running, 409 idempotency_key_in_use (Retry-After: 1);
  * - answers that decided nothing are not stored, so a retry runs again: 400 (invalid request),
  *   401/403/429/503 (never ran) and 5xx. Decided refusals (402, 404, 409, 422) are stored.
- * Below this layer, every object created under a key exists once per (scope, kind, key) in the
- * store itself, so even a request that died half-way cannot create a second object on retry.
+ * Below this layer, every object created under a key exists once per (scope, kind, key and the
+ * time the key was first used) in the store itself, so even a request that died half-way cannot
+ * create a second object when a retry takes it over.
  */
 import { createHash } from 'node:crypto';
 import { ApiError, errors } from '../errors.js';
@@ -48,7 +49,7 @@ const STORED_STATUSES = new Set([402, 404, 409, 422]);
  * Runs `work` once per idempotency key and answers through ctx: the work's answer, a replay of
  * the stored one, or a refusal. `body` is the parsed request body (hashed with method and path).
  */
-export async function idempotent(ctx: RouteContext, pc: PaymentsContext, scope: Scope, key: string, body: unknown, work: () => Promise<StoredResponse>): Promise<void> {
+export async function idempotent(ctx: RouteContext, pc: PaymentsContext, scope: Scope, key: string, body: unknown, work: (objectKey: string) => Promise<StoredResponse>): Promise<void> {
   const requestHash = createHash('sha256').update(`${ctx.method} ${ctx.path.toLowerCase()} ${canonicalJson(body)}`).digest('hex');
   const now = pc.now();
   const begun = await pc.store.idempotency.begin(
@@ -69,7 +70,8 @@ export async function idempotent(ctx: RouteContext, pc: PaymentsContext, scope: 
   }
   let response: StoredResponse;
   try {
-    response = await work();
+    // The object-level key: this key's generation (a key reused after its 24 hours is a new one).
+    response = await work(`${key} ${begun.createdAt}`);
   } catch (err) {
     if (err instanceof ApiError && STORED_STATUSES.has(err.status)) {
       await pc.store.idempotency.complete(scope, key, { status: err.status, body: err.toBody() });

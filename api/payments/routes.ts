@@ -97,7 +97,7 @@ export function paymentsRoutes(pc: PaymentsContext): RouteSpec[] {
         const scope = scopeOf(ctx);
         const key = idempotencyKeyOf(ctx);
         const body = await readJsonBody(ctx, PAYMENTS_BODY_LIMIT);
-        await idempotent(ctx, pc, scope, key, body, () => run(ctx, scope, body, key));
+        await idempotent(ctx, pc, scope, key, body, (objectKey) => run(ctx, scope, body, objectKey));
       },
     });
   };

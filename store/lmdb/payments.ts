@@ -249,9 +249,10 @@ export function lmdbPayments(root: RootDatabase): PaymentsStore {
             if (cur.lockedUntil > now) return { status: 'in_progress' as const };
           }
           if (cur) db.remove(['idkx', cur.expiresAt, cur.merchantId, cur.environment, cur.key]);
-          db.put(k, record);
-          db.put(['idkx', record.expiresAt, record.merchantId, record.environment, record.key], 1);
-          return { status: 'started' as const };
+          const next = cur && cur.expiresAt > now ? { ...record, createdAt: cur.createdAt, expiresAt: cur.expiresAt } : record;
+          db.put(k, next);
+          db.put(['idkx', next.expiresAt, next.merchantId, next.environment, next.key], 1);
+          return { status: 'started' as const, createdAt: next.createdAt };
         });
       },
       async complete(scope, key, response) {

@@ -200,7 +200,7 @@ export async function mongoPayments(db: Db): Promise<PaymentsStore> {
         for (let attempt = 0; attempt < 3; attempt++) {
           try {
             await idempotency.insertOne({ _id, ...record });
-            return { status: 'started' };
+            return { status: 'started', createdAt: record.createdAt };
           } catch (err) {
             if (!isDuplicate(err)) throw err;
           }
@@ -211,8 +211,9 @@ export async function mongoPayments(db: Db): Promise<PaymentsStore> {
           if (live && cur.state === 'done' && cur.response) return { status: 'replay', response: cur.response };
           if (live && cur.lockedUntil > now) return { status: 'in_progress' };
           // Expired, or running with its hold lapsed: take it over, unless someone else just did.
-          const taken = await idempotency.findOneAndReplace({ _id, state: cur.state, lockedUntil: cur.lockedUntil, expiresAt: cur.expiresAt }, { ...record });
-          if (taken) return { status: 'started' };
+          const next = live ? { ...record, createdAt: cur.createdAt, expiresAt: cur.expiresAt } : record;
+          const taken = await idempotency.findOneAndReplace({ _id, state: cur.state, lockedUntil: cur.lockedUntil, expiresAt: cur.expiresAt }, { ...next });
+          if (taken) return { status: 'started', createdAt: next.createdAt };
         }
         return { status: 'in_progress' };
       },

@@ -166,7 +166,8 @@ export interface WebhookStore {
 }
 
 export type BeginOutcome =
-  | { status: 'started' }
+  /** `createdAt`: when the key was first used (kept when a lapsed request is taken over). */
+  | { status: 'started'; createdAt: string }
   | { status: 'replay'; response: StoredResponse }
   | { status: 'mismatch' }
   | { status: 'in_progress' };
@@ -175,7 +176,8 @@ export interface IdempotencyStore {
   /**
    * Atomically: no live record (absent or expired) -> a running record is written ('started');
    * another request hash -> 'mismatch'; done -> 'replay'; running and held -> 'in_progress';
-   * running but its hold lapsed (the first request died) -> taken over ('started').
+   * running but its hold lapsed (the first request died) -> taken over ('started', keeping the
+   * record's createdAt, so the retry creates under the same object-level key).
    */
   begin(record: IdempotencyRecord, now: string): Promise<BeginOutcome>;
   complete(scope: Scope, key: string, response: StoredResponse): Promise<void>;

@@ -283,11 +283,11 @@ export function paymentsStoreContract(name: string, open: OpenStore): void {
       expect(racing.filter((o) => o.status === 'started')).to.have.length(1);
       expect(racing.filter((o) => o.status === 'in_progress')).to.have.length(9);
       expect((await p().idempotency.begin(rec('h2', T0), iso(T0))).status).to.equal('mismatch');
-      expect((await p().idempotency.begin(rec('h1', T0 + 60_000), iso(T0 + 60_000))).status, 'hold lapsed: taken over').to.equal('started');
+      expect(await p().idempotency.begin(rec('h1', T0 + 60_000), iso(T0 + 60_000)), 'hold lapsed: taken over, first use kept').to.deep.equal({ status: 'started', createdAt: iso(T0) });
       await p().idempotency.complete(sand, 'K', { status: 201, body: { id: 'payout_1' } });
       expect(await p().idempotency.begin(rec('h1', T0 + 61_000), iso(T0 + 61_000))).to.deep.equal({ status: 'replay', response: { status: 201, body: { id: 'payout_1' } } });
       expect((await p().idempotency.begin({ ...rec('h1', T0), environment: 'live' }, iso(T0))).status, 'per scope').to.equal('started');
-      expect((await p().idempotency.begin(rec('h9', T0 + 86_400_000 + 60_001), iso(T0 + 86_400_000 + 60_001))).status, 'expired: forgotten').to.equal('started');
+      expect(await p().idempotency.begin(rec('h9', T0 + 86_400_000 + 60_001), iso(T0 + 86_400_000 + 60_001)), 'expired: forgotten').to.deep.equal({ status: 'started', createdAt: iso(T0 + 86_400_000 + 60_001) });
       await p().idempotency.abandon(sand, 'K');
       expect(await p().idempotency.get(sand, 'K')).to.equal(undefined);
       await p().idempotency.begin(rec('h1', T0), iso(T0));
