@@ -24,6 +24,8 @@ export interface PaymentsOptions {
   schedulerIntervalMs?: number;
   /** Webhook retry schedule and time limit (default WEBHOOK_DEFAULTS). */
   webhooks?: Partial<WebhookSettings>;
+  /** Substitute token buckets (tests of other behaviour lift the limit; default the governance's). */
+  buckets?: TokenBuckets;
 }
 
 export interface PaymentsDeps extends PaymentsOptions {

@@ -39,7 +39,11 @@ export interface PaymentsServerOptions {
   /** Run the background scheduler every this many ms (default 0: only tick()). */
   schedulerIntervalMs?: number;
   webhooks?: Partial<WebhookSettings>;
+  /** Apply the real token bucket (default: lifted, so tests of other rules never meet a 429). */
+  rateLimits?: boolean;
 }
+
+const unlimited = { take: async () => ({ allowed: true, remaining: 20, retryAfterMs: 0, resetMs: 0 }) };
 
 export async function startPaymentsServer(o: PaymentsServerOptions = {}): Promise<PaymentsServer> {
   const dataDir = o.dataDir ?? mkdtempSync(join(tmpdir(), 'engcalc-pay-'));
@@ -48,7 +52,7 @@ export async function startPaymentsServer(o: PaymentsServerOptions = {}): Promis
   const logLines: string[] = [];
   const running = await startServer(config, {
     log: createLogger('info', (l) => logLines.push(l)),
-    payments: { now: clock.now, schedulerIntervalMs: o.schedulerIntervalMs ?? 0, webhooks: o.webhooks },
+    payments: { now: clock.now, schedulerIntervalMs: o.schedulerIntervalMs ?? 0, webhooks: o.webhooks, ...(o.rateLimits ? {} : { buckets: unlimited }) },
   });
   return {
     ...running,

@@ -15,7 +15,7 @@ describe('payments keys: rotation, revocation, allowlists, limits', () => {
   let server: PaymentsServer;
   let m: TestMerchant;
   before(async () => {
-    server = await startPaymentsServer();
+    server = await startPaymentsServer({ rateLimits: true });
     m = await createTestMerchant(server);
   });
   after(async () => server.stop());
