@@ -11,7 +11,7 @@
  *
  * Retries: the first attempt as soon as the event exists; after the n-th failure the next one
  * comes min(1 min * 2^(n-1), 6 h) later (1, 2, 4 ... 256 min, then every 6 h) until 3 days after
- * the event: about 19 attempts. A non-2xx answer, a timeout (10 s) or a refused connection is a
+ * the event: 20 attempts in all with the defaults. A non-2xx answer, a timeout (10 s) or a refused connection is a
  * failure; a redirect is not followed (it counts as a failure). Every attempt is recorded.
  */
 import { createHmac, randomBytes } from 'node:crypto';
