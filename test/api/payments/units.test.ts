@@ -31,7 +31,10 @@ describe('payments decimals (api/payments/decimal.ts)', () => {
     expect(buyFor(3, parseDecimal('0.5')!, 2, 2)).to.equal(2); // 1.5 -> 2 (even)
     // 999999999999 * 1.000000000001 = 999999999999.999999999999 -> 1000000000000 (exact, in BigInt)
     expect(buyFor(999_999_999_999, parseDecimal('1.000000000001')!, 2, 2)).to.equal(1_000_000_000_000);
-    expect(buyFor(999_999_999_998, parseDecimal('1.0000000000005')!, 2, 2), '999999999998.4999999999990: below the tie').to.equal(999_999_999_998);
+    // 500000000000 * 1.000000000001 = 500000000000.5 exactly: a tie, to the even 500000000000
+    expect(buyFor(500_000_000_000, parseDecimal('1.000000000001')!, 2, 2)).to.equal(500_000_000_000);
+    // 500000000001 * 1.000000000001 = 500000000001.500000000001: just past the tie, up
+    expect(buyFor(500_000_000_001, parseDecimal('1.000000000001')!, 2, 2)).to.equal(500_000_000_002);
     expect(sellFor(10_771, rate, 2, 2)).to.equal(10_000);
     expect(sellFor(1_614, parseDecimal('161.37')!, 2, 0)).to.equal(1_000); // 1614 / 161.37 * 100 = 1000.19
   });
