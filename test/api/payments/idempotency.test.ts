@@ -5,6 +5,10 @@
  * survive a restart of the server.
  */
 import { expect } from 'chai';
+import { createHash } from 'node:crypto';
+import { canonicalJson } from '../../../api/payments/idempotency.js';
+import { createPayout } from '../../../api/payments/payouts.js';
+import type { Scope } from '../../../store/payments/model.js';
 import { balanceOf, createTestMerchant, newKey, pay, payoutBody, startPaymentsServer, topUp, type PaymentsServer, type TestMerchant } from '../../support/payments.js';
 
 describe('payments idempotency', () => {
@@ -104,6 +108,28 @@ describe('payments idempotency', () => {
     expect(again.body).to.deep.equal(first.body);
     expect((await pay(server, '/v1/payins', { key: m.sandbox })).body.data).to.have.length(1);
     expect((await balanceOf(server, m.sandbox)).available).to.equal(10_000 + 1234);
+  });
+
+  it('a request that died half-way (its hold lapsed) is completed by the retry, without a second payout or reserve', async () => {
+    const key = newKey();
+    const body = payoutBody('000123456789', 700);
+    const scope: Scope = { merchantId: m.id, environment: 'sandbox' };
+    const now = server.clock.now();
+    const iso = (ms: number) => new Date(ms).toISOString();
+    // The first request began and created its payout, then its process died before storing the answer.
+    const requestHash = createHash('sha256').update(`POST /v1/payouts ${canonicalJson(body)}`).digest('hex');
+    const begun = await server.store.payments.idempotency.begin({ ...scope, key, requestHash, state: 'running', lockedUntil: iso(now + 60_000), response: null, createdAt: iso(now), expiresAt: iso(now + 86_400_000) }, iso(now));
+    expect(begun.status).to.equal('started');
+    const { payout } = await createPayout(server.payments.ctx, scope, body, `${key} ${iso(now)}`);
+    const early = await pay(server, '/v1/payouts', { key: m.sandbox, idem: key, body });
+    expect(early.status, 'while its hold lasts').to.equal(409);
+    server.clock.advance(60_000);
+    const retry = await pay(server, '/v1/payouts', { key: m.sandbox, idem: key, body });
+    expect(retry.status, 'the existing payout, not a new one').to.equal(200);
+    expect(retry.body.id).to.equal(payout.id);
+    expect((await pay(server, '/v1/payouts', { key: m.sandbox })).body.data).to.have.length(1);
+    expect(await balanceOf(server, m.sandbox)).to.include({ available: 10_000 - 725, reserved: 725 });
+    expect((await pay(server, '/v1/payouts', { key: m.sandbox, idem: key, body })).headers.get('idempotent-replayed')).to.equal('true');
   });
 
   it('a key is forgotten after 24 hours', async () => {
