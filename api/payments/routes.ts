@@ -26,8 +26,8 @@ import { PAYIN_STATUSES, PAYOUT_STATUSES, type ObjectKind, type ObjectOf, type S
 /** Payments bodies are small: 64 KiB is far above any valid one. */
 export const PAYMENTS_BODY_LIMIT = 64 * 1024;
 
-type Partial_ = Omit<RouteSpec, 'access' | 'scopes' | 'product' | 'tags'> & { tag: string; access?: RouteSpec['access'] };
-const route = (r: Partial_): RouteSpec => ({ ...r, access: r.access ?? 'payments', scopes: [], product: 'payments', tags: [r.tag] });
+type RouteInput = Omit<RouteSpec, 'access' | 'scopes' | 'product' | 'tags'> & { tag: string; access?: RouteSpec['access'] };
+const route = (r: RouteInput): RouteSpec => ({ ...r, access: r.access ?? 'payments', scopes: [], product: 'payments', tags: [r.tag] });
 const idParam = (what: string) => ({ name: 'id', in: 'path' as const, required: true, description: `The ${what} id`, schema: { type: 'string', maxLength: 80 } });
 const scopeOf = (ctx: RouteContext): Scope => ctx.state.payments!.scope;
 
@@ -86,11 +86,11 @@ export function paymentsRoutes(pc: PaymentsContext): RouteSpec[] {
       },
     });
   /** A POST that creates or moves money: Idempotency-Key required, the answer stored and replayed. */
-  const moneyPost = (r: Omit<Partial_, 'handler'> & { run: (ctx: RouteContext, scope: Scope, body: unknown, key: string) => Promise<{ status: number; body: unknown }> }): RouteSpec => {
+  const moneyPost = (r: Omit<RouteInput, 'handler'> & { run: (ctx: RouteContext, scope: Scope, body: unknown, key: string) => Promise<{ status: number; body: unknown }> }): RouteSpec => {
     const { run, ...rest } = r;
     return route({
       ...rest,
-      parameters: [...(rest.parameters ?? []), idempotencyParam as never],
+      parameters: [...(rest.parameters ?? []), idempotencyParam],
       responses: Object.fromEntries(Object.entries(rest.responses).map(([k, v]) => [k, { ...v, headers: { ...(v.headers ?? {}), ...replayHeaders } }])),
       errors: [...new Set([...IDEMPOTENT_ERRORS, ...rest.errors])],
       async handler(ctx) {

@@ -20,7 +20,8 @@ import type { Payin, Payout, WebhookDelivery } from '../../store/payments/model.
 
 export const EVENT_RETENTION_MS = 30 * 24 * 3_600_000;
 const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
-const DELIVERY_CONCURRENCY = 8;
+/** Delivery attempts one node runs at once (embedded); a slow endpoint never holds up a pass. */
+const DELIVERY_CONCURRENCY = 16;
 
 /** Where due deliveries go when a queue runs them (REDIS_URL). */
 export interface DeliveryQueue {
@@ -35,6 +36,7 @@ export class PaymentsScheduler {
   private soon: NodeJS.Immediate | null = null;
   private lastHousekeeping = -Infinity;
   private closed = false;
+  private readonly inflight = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly ctx: PaymentsContext,
@@ -46,7 +48,7 @@ export class PaymentsScheduler {
   /** Runs passes every `intervalMs` until close(). */
   start(intervalMs: number): void {
     if (intervalMs <= 0 || this.timer) return;
-    this.timer = setInterval(() => void this.tick().catch((e: unknown) => this.log.error('payments scheduler pass failed', { error: String(e) })), intervalMs);
+    this.timer = setInterval(() => void this.passes().catch((e: unknown) => this.log.error('payments scheduler pass failed', { error: String(e) })), intervalMs);
     this.timer.unref();
   }
 
@@ -55,12 +57,18 @@ export class PaymentsScheduler {
     if (this.closed || !this.timer || this.soon) return;
     this.soon = setImmediate(() => {
       this.soon = null;
-      void this.tick().catch((e: unknown) => this.log.error('payments scheduler pass failed', { error: String(e) }));
+      void this.passes().catch((e: unknown) => this.log.error('payments scheduler pass failed', { error: String(e) }));
     });
   }
 
-  /** One pass; a pass asked for while one runs follows it (never two at once in this process). */
+  /** One pass and the delivery attempts it started (tests call this after moving the clock). */
   async tick(): Promise<void> {
+    await this.passes();
+    await Promise.all(this.inflight.values());
+  }
+
+  /** One pass; a pass asked for while one runs follows it (never two at once in this process). */
+  private async passes(): Promise<void> {
     if (this.running) {
       this.again = true;
       return this.running;
@@ -90,6 +98,7 @@ export class PaymentsScheduler {
     if (this.timer) clearInterval(this.timer);
     if (this.soon) clearImmediate(this.soon);
     await this.running?.catch(() => undefined);
+    await Promise.all(this.inflight.values());
     await this.queue?.close();
   }
 
@@ -123,10 +132,16 @@ export class PaymentsScheduler {
     }
   }
 
+  /** Starts attempts of due deliveries, up to DELIVERY_CONCURRENCY at once; does not wait for them. */
   private async runDueDeliveries(): Promise<void> {
-    const due = await this.ctx.store.webhooks.dueDeliveries(iso(this.ctx.now()), 100);
-    for (let i = 0; i < due.length; i += DELIVERY_CONCURRENCY) {
-      await Promise.all(due.slice(i, i + DELIVERY_CONCURRENCY).map((d) => attemptDelivery(this.ctx, this.webhooks, d.id)));
+    const room = DELIVERY_CONCURRENCY - this.inflight.size;
+    if (room <= 0) return;
+    const due = await this.ctx.store.webhooks.dueDeliveries(iso(this.ctx.now()), room + this.inflight.size);
+    for (const d of due.filter((x) => !this.inflight.has(x.id)).slice(0, room)) {
+      const attempt = attemptDelivery(this.ctx, this.webhooks, d.id)
+        .catch((e: unknown) => this.log.error('payments webhook attempt failed', { delivery: d.id, error: String(e) }))
+        .finally(() => this.inflight.delete(d.id));
+      this.inflight.set(d.id, attempt);
     }
   }
 

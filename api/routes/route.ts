@@ -38,7 +38,7 @@ export interface RouteSpec {
   summary: string;
   description?: string;
   tags: string[];
-  parameters?: { name: string; in: 'path' | 'query'; required: boolean; description: string; schema: Record<string, unknown> }[];
+  parameters?: { name: string; in: 'path' | 'query' | 'header'; required: boolean; description: string; schema: Record<string, unknown> }[];
   requestBody?: { description: string; schema: Record<string, unknown>; required?: boolean };
   responses: Record<number, RouteResponse>;
   /** Error codes this route can answer beyond the authentication ones. */
