@@ -18,9 +18,6 @@ export interface PaymentsContext {
 
 export const iso = (ms: number) => new Date(ms).toISOString();
 
-/** The public view of an object, for events (and answers). */
-export type ViewOf = <K extends ObjectKind>(kind: K, record: ObjectOf[K]) => Record<string, unknown>;
-
 export function newEvent(ctx: PaymentsContext, record: ObjectBase, type: string, view: Record<string, unknown>): PaymentEvent {
   const now = ctx.now();
   return { id: newPaymentId('event', now), merchantId: record.merchantId, environment: record.environment, type, objectId: record.id, createdAt: iso(now), data: view };

@@ -102,10 +102,6 @@ export async function createQuote(ctx: PaymentsContext, scope: Scope, body: unkn
   return out.record;
 }
 
-export async function getQuote(ctx: PaymentsContext, scope: Scope, id: string): Promise<Quote> {
-  return getOrNotFound(ctx, 'quote', scope, id);
-}
-
 export async function createConversion(ctx: PaymentsContext, scope: Scope, body: unknown, idempotencyKey: string): Promise<{ conversion: Conversion; created: boolean }> {
   const b = parseBody<{ quote: string; metadata?: Record<string, string> }>(CONVERSION_BODY, body);
   const quote = await getOrNotFound(ctx, 'quote', scope, b.quote);

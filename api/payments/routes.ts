@@ -9,7 +9,7 @@ import { errors, type ErrorCode } from '../errors.js';
 import type { RouteContext, RouteSpec } from '../routes/route.js';
 import { balances, topUp, TOP_UP_BODY } from './balances.js';
 import { getOrNotFound, type PaymentsContext } from './core.js';
-import { CONVERSION_BODY, createConversion, createQuote, getQuote, QUOTE_BODY } from './fx.js';
+import { CONVERSION_BODY, createConversion, createQuote, QUOTE_BODY } from './fx.js';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf, idempotent, REPLAY_HEADER } from './idempotency.js';
 import { CURRENCIES } from './money.js';
 import { ADVANCE_PAYIN_BODY, advancePayin, cancelPayin, createPayin, PAYIN_BODY } from './payins.js';

@@ -37,7 +37,6 @@ export interface WebhookSettings {
 export const WEBHOOK_DEFAULTS: WebhookSettings = { retryBaseMs: 60_000, retryCapMs: 6 * 3_600_000, windowMs: 3 * 24 * 3_600_000, timeoutMs: 10_000 };
 export const ENDPOINTS_MAX = 16;
 export const SIGNATURE_HEADER = 'Engcalc-Signature';
-export const SIGNATURE_TOLERANCE_S = 300;
 
 const eventsField = strings({ max: EVENT_TYPES.length + 1, item: oneOf(['*', ...EVENT_TYPES], { description: 'An event type, or * for all' }), description: "Event types to receive; ['*'] (the default) for all" });
 export const ENDPOINT_BODY: Record<string, Field> = {
