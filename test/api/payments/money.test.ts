@@ -143,6 +143,16 @@ describe('payments money: amounts, currencies, quotes, conversions, the live rai
     expect(await balanceOf(server, shop.sandbox)).to.include({ available: 0, reserved: 1_000 });
   });
 
+  it('50 concurrent payouts against one balance over HTTP: exactly as many as it covers, never negative', async () => {
+    const shop = await createTestMerchant(server, { name: 'Crowd' });
+    await topUp(server, shop.sandbox, 1_000);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => pay(server, '/v1/payouts', { key: shop.sandbox, idem: true, body: payoutBody('000123456789', 5) })));
+    expect(answers.filter((a) => a.status === 201)).to.have.length(33); // floor(1000 / (5 + 25 fee))
+    expect(answers.filter((a) => a.status === 402)).to.have.length(17);
+    expect(await balanceOf(server, shop.sandbox)).to.include({ available: 10, reserved: 990 });
+    expect((await pay(server, '/v1/payouts?limit=100', { key: shop.sandbox })).body.data).to.have.length(33);
+  });
+
   it('live: objects wait for the operator, who records what the bank did (payin receive / fail, payout mark)', async () => {
     const shop = await createTestMerchant(server, { name: 'Live' });
     const p = await pay(server, '/v1/payins', { key: shop.live, idem: true, body: { amount: 50_000, currency: 'EUR', payment_method: { type: 'bank_transfer' } } });
