@@ -61,7 +61,11 @@ export function mongoObjects(objects: Collection<ObjectDoc>, accounts: Collectio
   const applyOp = async (scope: Scope, opId: string, movements: Movement[]): Promise<'applied' | InsufficientFunds> => {
     if (movements.length === 0) return 'applied';
     const _id = accountId(scope);
-    await accounts.updateOne({ _id }, { $setOnInsert: { merchantId: scope.merchantId, environment: scope.environment } }, { upsert: true });
+    try {
+      await accounts.updateOne({ _id }, { $setOnInsert: { merchantId: scope.merchantId, environment: scope.environment } }, { upsert: true });
+    } catch (err) {
+      if (!isDuplicate(err)) throw err; // a concurrent first movement created it
+    }
     const inc: Record<string, number> = {};
     for (const m of movements) for (const f of FIELDS) if (m[f]) inc[`b.${m.currency}.${f}`] = (inc[`b.${m.currency}.${f}`] ?? 0) + m[f]!;
     const filter: Record<string, unknown> = { _id, [`ops.${opId}`]: { $exists: false } };
