@@ -9,6 +9,7 @@ import { errors } from './errors.js';
 import type { Logger } from './log.js';
 import type { AppState } from './state.js';
 import { accessLog } from './middleware/accessLog.js';
+import type { HttpMetrics } from './ops/metrics.js';
 import { authenticate } from './middleware/authenticate.js';
 import { errorEnvelope } from './middleware/errors.js';
 import { requestId } from './middleware/requestId.js';
@@ -36,6 +37,8 @@ export interface AppDeps {
   runner: EngineRunner;
   /** Trusted reverse proxies in front (api/config.ts trustProxyHops); 0: the socket address is the client's. */
   trustProxyHops?: number;
+  /** Request metrics (api/ops/metrics.ts); none when absent. */
+  metrics?: HttpMetrics;
   /** Further routes (engine, projects, mcp) contributed by their modules. */
   routes?: RouteSpec[];
   /** The payments product (api/payments/module.ts): its routes and the key gate they go through. */
@@ -87,7 +90,7 @@ export function createApp(deps: AppDeps): App {
 
   const gate = authenticate({ store: deps.store, limits: deps.limits, seats: deps.seats, keyUse });
   koa.use(requestId());
-  koa.use(accessLog(deps.log));
+  koa.use(accessLog(deps.log, deps.metrics));
   koa.use(errorEnvelope(deps.log));
   // One policy per request, from the same match that picks the handler (api/policy.ts).
   koa.use(async (ctx, next) => {

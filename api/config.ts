@@ -45,6 +45,27 @@ export interface Config {
   redisUrl: string | null;
   /** MongoDB for the distributed deployment (MONGODB_URL, unset = LMDB). */
   mongodbUrl: string | null;
+  /** Operations: probes, metrics, shutdown, limits, the distributed backlog. */
+  ops: OpsConfig;
+}
+
+/** Operations settings (README "Configuration" and "Operations"). */
+export interface OpsConfig {
+  /** Bearer token GET /metrics asks for (METRICS_TOKEN; unset = no token). */
+  metricsToken: string | null;
+  /** Port of a worker process's /healthz, /readyz and /metrics (WORKER_PORT, default 8090; 0 picks a free one). */
+  workerPort: number;
+  /** How long a stopping API node lets in-flight requests finish (SHUTDOWN_GRACE_MS, default 30000). */
+  shutdownGraceMs: number;
+  /** Requests per key per minute, REST and MCP together (KEY_REQUESTS_PER_MINUTE, default 120). */
+  keyRequestsPerMinute: number;
+  /** Failed key attempts per client address per minute (FAILED_ATTEMPTS_PER_MINUTE, default 20). */
+  failedAttemptsPerMinute: number;
+  /**
+   * With REDIS_URL: the cluster's backlog when ENGINE_MAX_QUEUE is set; null = 16 x the threads
+   * live workers offer, read from Redis at each admission.
+   */
+  queueBacklog: number | null;
 }
 
 export class ConfigError extends Error {}
@@ -89,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Readonl
     workerInProcess: bool('WORKER_IN_PROCESS', false),
     redisUrl: env.REDIS_URL || null,
     mongodbUrl: env.MONGODB_URL || null,
+    ops: opsConfig(env, int),
   };
   if (config.redisUrl && !/^rediss?:\/\//.test(config.redisUrl)) problems.push(`REDIS_URL must start with redis:// or rediss:// (got '${config.redisUrl}')`);
   if (config.workerInProcess && !config.redisUrl) problems.push('WORKER_IN_PROCESS needs REDIS_URL (without it the engine already runs in this process)');
@@ -104,6 +126,18 @@ function proxyHops(raw: string | undefined, problems: string[]): number {
   if (Number.isInteger(n) && n >= 0 && n <= 10) return n;
   problems.push(`TRUST_PROXY must be true, false or the number of trusted proxies in front of the server, 0 to 10 (got '${raw}')`);
   return 0;
+}
+
+function opsConfig(env: NodeJS.ProcessEnv, int: (name: string, fallback: number, min: number, max: number) => number): OpsConfig {
+  return {
+    metricsToken: env.METRICS_TOKEN || null,
+    workerPort: int('WORKER_PORT', 8090, 0, 65535),
+    shutdownGraceMs: int('SHUTDOWN_GRACE_MS', 30_000, 0, 3_600_000),
+    keyRequestsPerMinute: int('KEY_REQUESTS_PER_MINUTE', 120, 1, 1_000_000),
+    failedAttemptsPerMinute: int('FAILED_ATTEMPTS_PER_MINUTE', 20, 1, 1_000_000),
+    // Parsed (and a bad value reported) as engine.maxQueue; here only whether it was set.
+    queueBacklog: env.ENGINE_MAX_QUEUE && Number.isInteger(Number(env.ENGINE_MAX_QUEUE)) ? Number(env.ENGINE_MAX_QUEUE) : null,
+  };
 }
 
 function deepFreeze<T extends object>(o: T): Readonly<T> {

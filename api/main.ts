@@ -14,7 +14,9 @@ async function main(): Promise<void> {
   if (running.demo) printDemoBanner(running.url, running.demo.keyValue, running.demo.email);
   log.info('listening', { url: running.url, dataDir: config.dataDir, mode: config.redisUrl ? 'distributed' : 'embedded' });
 
-  stopOnSignals(log, 'api', 30_000, running.close);
+  // In-flight requests get SHUTDOWN_GRACE_MS; then waiting calls are answered 503 and engine
+  // calls already running on an in-process thread finish under their time limit.
+  stopOnSignals(log, 'api', config.ops.shutdownGraceMs + config.engine.timeoutMs + 15_000, running.close);
 }
 
 /**

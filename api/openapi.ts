@@ -29,6 +29,7 @@ const TAGS = [
 export function buildOpenApi(routes: RouteSpec[], version: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of routes) {
+    if (r.inOpenApi === false) continue;
     if (r.product === 'payments') continue; // in the payments document (api/payments/openapi.ts)
     (paths[r.path] ??= {})[r.method.toLowerCase()] = operation(r);
   }

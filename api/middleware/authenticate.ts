@@ -10,7 +10,7 @@ import { keyMayUse, KEY_PATHS_TEXT } from '../keyPaths.js';
 import type { AppState } from '../state.js';
 import { keyState } from '../../store/model.js';
 import type { Store } from '../../store/ports.js';
-import type { RequestLimits, Seats } from '../../store/governance.js';
+import { KEY_REQUESTS_PER_MINUTE, type RequestLimits, type Seats } from '../../store/governance.js';
 import { KeyUseRecorder } from '../accounts/keyUse.js';
 
 export interface AuthDeps {
@@ -63,7 +63,7 @@ export function authenticate(deps: AuthDeps): Middleware<AppState> {
 
     // 5. Per-key limit, REST and MCP together.
     const limit = await limits.consumeKeyRequest(key.id);
-    if (!limit.allowed) throw errors.rateLimited(limit.retryAfterMs / 1000, 'This key is over 120 requests per minute');
+    if (!limit.allowed) throw errors.rateLimited(limit.retryAfterMs / 1000, `This key is over ${limits.perKeyPerMinute ?? KEY_REQUESTS_PER_MINUTE} requests per minute`);
 
     // 6. Plan and the Integrations seat every key request holds.
     if (!company.plan.apiAccess) throw new ApiError('plan_limit', "The company's plan does not include API access");

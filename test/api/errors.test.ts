@@ -3,6 +3,9 @@
  * JSON body rules (malformed 400, over 4 MB 413, non-JSON 415, empty = {}).
  */
 import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_ROOT } from '../support/paths.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
@@ -19,6 +22,11 @@ describe('error envelope and request ids', () => {
     server = await startTestServer();
   });
   after(async () => server.stop());
+
+  it('README names every error code with its status', () => {
+    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+    for (const [code, { status }] of Object.entries(ERROR_CODES)) expect(readme, code).to.include(`| ${status} | \`${code}\` |`);
+  });
 
   it('maps every code to the status of spec §7', () => {
     const expected: Record<string, number> = {

@@ -37,9 +37,22 @@ export function spawnServer(env: Record<string, string>): Spawned {
   return spawnEntry('dist/api/main.js', env, /"msg":"listening","url":"([^"]+)"/);
 }
 
-/** The `worker` process; `ready` resolves once it takes jobs. */
+/** The `worker` process; `ready` resolves once it takes jobs, with the URL of its operations port. */
 export function spawnWorker(env: Record<string, string>): Spawned {
-  return spawnEntry('dist/workers/main.js', env, /"msg":"worker ready"()/);
+  return spawnEntry('dist/workers/main.js', env, /"msg":"worker ready".*?"ops":"([^"]+)"/);
+}
+
+/** The worker id a `worker` process logged in its ready line. */
+export function workerId(w: Spawned): string {
+  return /"msg":"worker ready","id":"([^"]+)"/.exec(w.output())?.[1] ?? '';
+}
+
+/** SIGSTOP / SIGCONT: freeze a process (a hung worker) and let it go on. */
+export function freeze(w: Spawned): void {
+  w.child.kill('SIGSTOP');
+}
+export function thaw(w: Spawned): void {
+  w.child.kill('SIGCONT');
 }
 
 const children = new Set<ChildProcess>();
