@@ -15,6 +15,7 @@ import type { WebhookDelivery } from '../../store/payments/model.js';
 export const WEBHOOK_QUEUE = 'payments-webhooks';
 const PREFIX = 'engcalc';
 const CONCURRENCY = 8;
+const CLOSE_WITHIN_MS = 3_000;
 
 export class BullDeliveryQueue implements DeliveryQueue {
   private readonly queue: Queue<{ id: string }>;
@@ -44,8 +45,14 @@ export class BullDeliveryQueue implements DeliveryQueue {
     await this.queue.add('deliver', { id: d.id }, { jobId, delay, attempts: 1, removeOnComplete: { age: 3_600 }, removeOnFail: { age: 86_400 } });
   }
 
+  /** Stops taking jobs and closes; bounded, so a frozen or lost Redis never holds up a shutdown. */
   async close(): Promise<void> {
-    await this.worker.close();
-    await this.queue.close();
+    const closing = (async () => {
+      await this.worker.close();
+      await this.queue.close();
+    })().catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([closing, new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_WITHIN_MS)))]);
+    clearTimeout(timer);
   }
 }
