@@ -41,6 +41,8 @@ export interface AppDeps {
   metrics?: HttpMetrics;
   /** Further routes (engine, projects, mcp) contributed by their modules. */
   routes?: RouteSpec[];
+  /** The payments product (api/payments/module.ts): its routes and the key gate they go through. */
+  payments?: { routes: RouteSpec[]; gate: Koa.Middleware<AppState> };
 }
 
 export interface App {
@@ -65,6 +67,7 @@ export function createApp(deps: AppDeps): App {
     ...mcpRoutes({ store: deps.store, seats: deps.seats, runner: deps.runner, log: deps.log, version: API_VERSION, projectTools: projectTools(deps.store), projectResources: projectResources(deps.store) }),
     ...projectRoutes(deps.store),
     ...(deps.routes ?? []),
+    ...(deps.payments?.routes ?? []),
   );
   const router = new Router<AppState>();
   const specs = new Map<string, RouteSpec>();
@@ -75,6 +78,7 @@ export function createApp(deps: AppDeps): App {
       const auth = ctx.state.auth;
       // The policy step sends every key route through the gate; this keeps it so if that ever changes.
       if (r.access === 'key' && !auth) throw errors.unauthenticated('Missing API key: send the header Authorization: Bearer <key>');
+      if (r.access === 'payments' && !ctx.state.payments) throw errors.unauthenticated('Missing API key: send the header Authorization: Bearer <secret key>');
       const missing = r.scopes.filter((s) => !auth?.key.scopes.includes(s));
       if (r.access === 'key' && r.scopeCheck !== 'handler' && missing.length) {
         throw errors.forbidden(`This key lacks the scope ${missing.join(' and ')} needed for ${r.method} ${r.path}`, { requiredScopes: r.scopes });
@@ -93,6 +97,7 @@ export function createApp(deps: AppDeps): App {
     const policy = policyOf(ctx.path, ctx.method);
     if (policy.kind === 'route') {
       ctx.state.route = policy.route;
+      if (policy.route.access === 'payments') return deps.payments!.gate(ctx, next);
       return policy.route.access === 'public' ? next() : gate(ctx, next);
     }
     return policy.kind === 'api' ? gate(ctx, next) : next();

@@ -5,16 +5,20 @@
  */
 import { Redis } from 'ioredis';
 import { ApiError } from './errors.js';
-import type { RequestLimits, Seats } from '../store/governance.js';
+import type { RequestLimits, Seats, TokenBuckets } from '../store/governance.js';
 import { memoryRequestLimits } from '../store/memory/limits.js';
 import { memorySeats } from '../store/memory/seats.js';
+import { memoryTokenBuckets } from '../store/memory/tokenBuckets.js';
 import { redisRequestLimits } from '../store/redis/limits.js';
 import { redisSeats } from '../store/redis/seats.js';
+import { redisTokenBuckets } from '../store/redis/tokenBuckets.js';
 import { redisOptions } from '../workers/queue/producer.js';
 
 export interface Governance {
   limits: RequestLimits;
   seats: Seats;
+  /** The payments token buckets (per merchant environment). */
+  buckets: TokenBuckets;
   /** Resolves once the backend can answer (at once for memory). */
   ready(): Promise<void>;
   /** Whether the backend answers now (for /readyz). */
@@ -29,7 +33,7 @@ export interface LimitSettings {
 }
 
 export function memoryGovernance(limits: LimitSettings = {}): Governance {
-  return { limits: memoryRequestLimits(limits), seats: memorySeats(), ready: async () => undefined, ping: async () => true, close: async () => undefined };
+  return { limits: memoryRequestLimits(limits), seats: memorySeats(), buckets: memoryTokenBuckets(), ready: async () => undefined, ping: async () => true, close: async () => undefined };
 }
 
 export function redisGovernance(redisUrl: string, commandTimeoutMs = 2_000, limits: LimitSettings = {}): Governance {
@@ -45,6 +49,7 @@ export function redisGovernance(redisUrl: string, commandTimeoutMs = 2_000, limi
   return {
     limits: guardLimits(redisRequestLimits(redis, limits)),
     seats: guardSeats(redisSeats(redis)),
+    buckets: guardBuckets(redisTokenBuckets(redis)),
     ready: () => (redis.status === 'ready' ? Promise.resolve() : new Promise<void>((resolve) => redis.once('ready', () => resolve()))),
     ping: async () => redis.status === 'ready' && (await redis.ping()) === 'PONG',
     close: async () => {
@@ -70,6 +75,10 @@ function guardLimits(l: RequestLimits): RequestLimits {
     checkAddress: (address) => guarded(l.checkAddress(address)),
     recordFailedAttempt: (address) => guarded(l.recordFailedAttempt(address)),
   };
+}
+
+function guardBuckets(b: TokenBuckets): TokenBuckets {
+  return { take: (key, now) => guarded(b.take(key, now)) };
 }
 
 function guardSeats(s: Seats): Seats {

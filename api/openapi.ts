@@ -30,6 +30,7 @@ export function buildOpenApi(routes: RouteSpec[], version: string): Record<strin
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of routes) {
     if (r.inOpenApi === false) continue;
+    if (r.product === 'payments') continue; // in the payments document (api/payments/openapi.ts)
     (paths[r.path] ??= {})[r.method.toLowerCase()] = operation(r);
   }
   return {

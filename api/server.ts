@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { AddressInfo } from 'node:net';
-import { createApp, type App } from './app.js';
+import { API_VERSION, createApp, type App } from './app.js';
 import { answerClientErrors } from './clientErrors.js';
 import type { Config } from './config.js';
 import { createLogger, type Logger } from './log.js';
@@ -21,6 +21,7 @@ import { startConsumer, type Consumer } from '../workers/queue/consumer.js';
 import { readiness, type Check } from './ops/health.js';
 import { Metrics, type EngineMetrics } from './ops/metrics.js';
 import { opsRoutes } from './routes/ops.js';
+import { createPayments, type Payments, type PaymentsOptions } from './payments/module.js';
 
 export interface RunningServer {
   url: string;
@@ -28,6 +29,7 @@ export interface RunningServer {
   app: App;
   store: Store;
   demo: DemoAccount | null;
+  payments: Payments;
   metrics: Metrics;
   /**
    * Graceful stop: stop accepting, let in-flight requests finish for up to SHUTDOWN_GRACE_MS,
@@ -40,6 +42,8 @@ export interface StartOptions {
   log?: Logger;
   /** Substitute engine runner (tests use a pool whose thread has extra tasks). */
   runner?: EngineRunner;
+  /** Payments clock and scheduler (tests inject a clock and drive the scheduler). */
+  payments?: PaymentsOptions;
 }
 
 export async function startServer(config: Readonly<Config>, options: StartOptions = {}): Promise<RunningServer> {
@@ -50,8 +54,9 @@ export async function startServer(config: Readonly<Config>, options: StartOption
   const runner = options.runner ?? createRunner(config);
   const queue = runner instanceof QueueRunner ? runner : null;
   const pool = runner instanceof EnginePool ? runner : null;
+  const payments = createPayments({ store, limits: governance.limits, buckets: governance.buckets, log, redisUrl: config.redisUrl, version: API_VERSION, ...options.payments });
   // Redis may be away at start: serve anyway (calls get 503 until it returns), waiting briefly.
-  const connected = Promise.all([governance.ready(), queue?.ready()]);
+  const connected = Promise.all([governance.ready(), queue?.ready(), payments.ready()]);
   await Promise.race([connected.catch(() => undefined), delay(2_000)]);
   // One-box mode: this API node also consumes the queue it produces to.
   const consumer: Consumer | null =
@@ -92,6 +97,7 @@ export async function startServer(config: Readonly<Config>, options: StartOption
     trustProxyHops: config.trustProxyHops,
     metrics,
     routes: opsRoutes({ readiness: () => readiness(readinessChecks), metrics, metricsToken: config.ops.metricsToken }),
+    payments,
   });
 
   const handle = app.koa.callback();
@@ -139,12 +145,13 @@ export async function startServer(config: Readonly<Config>, options: StartOption
       await closed;
       await closeRunner();
       await consumer?.close();
+      await payments.close();
       await governance.close();
       await app.keyUse.flush();
       await store.close();
     })());
 
-  return { url: `http://${host}:${port}`, port, app, store, demo, metrics, close };
+  return { url: `http://${host}:${port}`, port, app, store, demo, payments, metrics, close };
 }
 
 /** The in-process pool (embedded default) or the BullMQ queue (REDIS_URL). */

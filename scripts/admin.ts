@@ -14,6 +14,7 @@ import { approveVersion } from '../api/projects/approval.js';
 import { openStore } from '../store/open.js';
 import { KEY_EXPIRIES, KEY_SCOPES, LICENSABLE_MODULES, PERMISSIONS } from '../store/model.js';
 import type { Store } from '../store/ports.js';
+import { PAYMENTS_USAGE, paymentsCommands } from './admin/payments.js';
 
 class UsageError extends Error {}
 
@@ -28,6 +29,7 @@ const USAGE = `usage: npm run admin -- <command>
   key list --company ID
   project approve --company ID --project ID --version N --member ID   (sign-off; the member needs signOff)
   audit list --company ID [--limit N]
+${PAYMENTS_USAGE}
 
   modules:     ${LICENSABLE_MODULES.join(', ')}
   permissions: ${PERMISSIONS.join(', ')}
@@ -113,6 +115,8 @@ const COMMANDS: Record<string, Handler> = {
     return { entries: await store.audit.list(required(v, 'company'), { limit: v.limit ? integer(v.limit as string, '--limit') : 100 }) };
   },
 };
+
+Object.assign(COMMANDS, paymentsCommands({ opts, required, id, integer, usage: (m) => new UsageError(m) }));
 
 type Kind = 'string' | 'boolean' | 'multiple';
 

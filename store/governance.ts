@@ -39,3 +39,55 @@ export interface Seats {
 export const KEY_REQUESTS_PER_MINUTE = 120;
 export const FAILED_ATTEMPTS_PER_MINUTE = 20;
 export const SEAT_RELEASE_MS = 3 * 60_000;
+
+/** A token bucket's answer: whether the request may go, and the numbers for RateLimit headers. */
+export interface BucketDecision {
+  allowed: boolean;
+  /** Whole tokens left after this request. */
+  remaining: number;
+  /** When refused: milliseconds until one token is back. */
+  retryAfterMs: number;
+  /** Milliseconds until the bucket is full again. */
+  resetMs: number;
+}
+
+/**
+ * Token buckets (the payments limit per merchant environment): `capacity` tokens, refilled at
+ * `refillPerSecond`; a request takes one. Time is the caller's clock (`nowMs`), so every adapter
+ * answers the same for the same sequence and tests can drive it; nodes' clocks agree within NTP.
+ */
+export interface TokenBuckets {
+  take(key: string, nowMs: number): Promise<BucketDecision>;
+}
+
+export interface BucketShape {
+  capacity: number;
+  refillPerSecond: number;
+}
+
+/** Payments: bursts of 20, refilled at 2 per second = 120 per minute sustained. */
+export const PAYMENTS_BUCKET: BucketShape = { capacity: 20, refillPerSecond: 2 };
+
+/**
+ * The arithmetic both adapters share, in thousandths of a token so it stays integral: a bucket
+ * last seen at `at` with `milli` thousandths, seen again at `now`.
+ */
+export function bucketStep(shape: BucketShape, state: { milli: number; at: number } | null, now: number): { state: { milli: number; at: number }; decision: BucketDecision } {
+  const full = shape.capacity * 1000;
+  const prev = state ?? { milli: full, at: now };
+  const elapsed = Math.max(0, now - prev.at);
+  let milli = Math.min(full, prev.milli + elapsed * shape.refillPerSecond);
+  const allowed = milli >= 1000;
+  if (allowed) milli -= 1000;
+  return { state: { milli, at: Math.max(now, prev.at) }, decision: decisionOf(shape, milli, allowed) };
+}
+
+export function decisionOf(shape: BucketShape, milli: number, allowed: boolean): BucketDecision {
+  const perMs = shape.refillPerSecond; // thousandths of a token per millisecond
+  return {
+    allowed,
+    remaining: Math.floor(milli / 1000),
+    retryAfterMs: allowed ? 0 : Math.ceil((1000 - milli) / perMs),
+    resetMs: Math.ceil((shape.capacity * 1000 - milli) / perMs),
+  };
+}

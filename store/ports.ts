@@ -4,6 +4,7 @@
  * Methods that must be atomic say so; adapters guarantee it (LMDB write transactions,
  * MongoDB single-document operations and unique indexes).
  */
+import type { PaymentsStore } from './payments/ports.js';
 import type { ApiKeyRecord, AuditEntry, Company, Member, Project, ProjectSummary, ProjectVersion, ProjectVersionSummary, VersionLimits } from './model.js';
 
 export interface CompanyStore {
@@ -102,6 +103,8 @@ export interface Store {
   keys: ApiKeyStore;
   audit: AuditLog;
   meta: MetaStore;
+  /** The merchant payments records (store/payments/ports.ts). */
+  payments: PaymentsStore;
   close(): Promise<void>;
 }
 

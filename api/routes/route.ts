@@ -21,8 +21,13 @@ export interface RouteSpec {
   method: HttpMethod;
   /** OpenAPI path template, e.g. /v1/projects/{id}. */
   path: string;
-  /** 'public' needs no key; 'key' goes through authentication (DESIGN.md §4 steps 1-6). */
-  access: 'public' | 'key';
+  /**
+   * 'public' needs no key; 'key' goes through authentication (DESIGN.md §4 steps 1-6);
+   * 'payments' through the payments key gate (api/payments/gate.ts).
+   */
+  access: 'public' | 'key' | 'payments';
+  /** Which OpenAPI document lists it: the engineering one (default) or the payments one. */
+  product?: 'engineering' | 'payments';
   /** Scopes the key must all hold; checked before the handler runs unless `scopeCheck` is 'handler'. */
   scopes: KeyScope[];
   /** 'handler': the handler checks scopes itself, after steps that come first (e.g. unknown function -> 404). */
@@ -35,7 +40,7 @@ export interface RouteSpec {
   summary: string;
   description?: string;
   tags: string[];
-  parameters?: { name: string; in: 'path' | 'query'; required: boolean; description: string; schema: Record<string, unknown> }[];
+  parameters?: { name: string; in: 'path' | 'query' | 'header'; required: boolean; description: string; schema: Record<string, unknown> }[];
   requestBody?: { description: string; schema: Record<string, unknown>; required?: boolean };
   responses: Record<number, RouteResponse>;
   /** Error codes this route can answer beyond the authentication ones. */

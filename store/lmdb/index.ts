@@ -10,6 +10,7 @@ import type { ApiKeyRecord, AuditEntry, Company, Member } from '../model.js';
 import { keyState } from '../model.js';
 import { StoreConflict, type Store } from '../ports.js';
 import { lmdbProjects } from './projects.js';
+import { lmdbPayments } from './payments.js';
 
 type Key = string | (string | number)[];
 
@@ -47,6 +48,7 @@ export function openLmdbStore(options: LmdbOptions): Store {
 
   return {
     projects: lmdbProjects(root),
+    payments: lmdbPayments(root),
     companies: {
       async create(c) {
         const ok = await companies.ifNoExists(c.id, () => companies.put(c.id, c));

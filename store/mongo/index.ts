@@ -9,6 +9,7 @@ import type { ApiKeyRecord, AuditEntry, Company, Member } from '../model.js';
 import { keyState } from '../model.js';
 import { StoreConflict, type Store } from '../ports.js';
 import { mongoProjects, type ProjectDoc, type VersionDoc } from './projects.js';
+import { mongoPayments } from './payments.js';
 
 export interface MongoOptions {
   url: string;
@@ -157,6 +158,7 @@ export async function openMongoStore(options: MongoOptions): Promise<Store> {
       },
     },
     projects: mongoProjects(projects, versions),
+    payments: await mongoPayments(db),
     async close() {
       await client.close();
     },

@@ -1,0 +1,93 @@
+/**
+ * The payments key gate, for every route whose access is 'payments' (api/policy.ts), in order:
+ * 1. an address over its failed key attempts (shared with the engineering gate): 429;
+ * 2. `Authorization: Bearer <key>`: missing, malformed, unknown, revoked or past its grace ->
+ *    401 (each a failed attempt of the address); an engineering key (`eng_`) -> 403: it is valid,
+ *    but not here (engineering spec §5);
+ * 3. a live key with an allowlist, from an address outside it -> 403 with the address
+ *    (sandbox keys ignore allowlists);
+ * 4. the merchant environment's token bucket (20 at once, 2 per second) -> 429 with
+ *    Retry-After; RateLimit-* headers on every answer;
+ * 5. a rolled key still in its grace -> the answer carries `Api-Key-Expires-At`.
+ * The key's prefix alone picks the environment; ctx.state.payments carries the scope onward.
+ */
+import type { Middleware } from 'koa';
+import { ApiError, errors } from '../errors.js';
+import { hashKey, isWellFormedKey } from '../accounts/keyValue.js';
+import type { AppState } from '../state.js';
+import { allowlistAllows, clientAddress } from './allowlist.js';
+import { environmentOfKey } from './keys.js';
+import { keyState } from '../../store/model.js';
+import type { Store } from '../../store/ports.js';
+import { PAYMENTS_BUCKET, type RequestLimits, type TokenBuckets } from '../../store/governance.js';
+import { merchantKeyState } from '../../store/payments/model.js';
+
+export interface PaymentsGateDeps {
+  store: Store;
+  limits: RequestLimits;
+  buckets: TokenBuckets;
+  now(): number;
+}
+
+const BEARER = /^Bearer[ ]+(\S+)\s*$/i;
+export const GRACE_HEADER = 'Api-Key-Expires-At';
+/** Last-used times are written at most this often per key. */
+const TOUCH_EVERY_MS = 60_000;
+
+export function paymentsGate(deps: PaymentsGateDeps): Middleware<AppState> {
+  const { store, limits, buckets } = deps;
+  const touched = new Map<string, number>();
+  const refuse = async (address: string, message: string): Promise<never> => {
+    await limits.recordFailedAttempt(address);
+    throw errors.unauthenticated(message);
+  };
+
+  return async (ctx, next) => {
+    const address = ctx.ip;
+    const gate = await limits.checkAddress(address);
+    if (!gate.allowed) throw errors.rateLimited(gate.retryAfterMs / 1000, 'Too many failed key attempts from this address');
+
+    const header = ctx.get('Authorization');
+    if (!header) return refuse(address, 'Missing API key: send the header Authorization: Bearer sk_live_... or sk_sand_...');
+    const match = BEARER.exec(header);
+    if (!match) return refuse(address, 'Malformed Authorization header: expected Authorization: Bearer <secret key>');
+    const value = match[1]!;
+    if (value.startsWith('eng_') && isWellFormedKey(value)) {
+      const eng = await store.keys.findByHash(hashKey(value));
+      if (!eng || keyState(eng, new Date(deps.now())) !== 'active') return refuse(address, 'Unknown, revoked or expired API key');
+      throw errors.forbidden('Engineering keys (eng_) cannot be used on payments paths; use a merchant secret key (sk_live_ or sk_sand_)');
+    }
+    const environment = environmentOfKey(value);
+    if (!environment) return refuse(address, 'Malformed API key: expected sk_live_ or sk_sand_ followed by 43 base64url characters');
+    const key = await store.payments.keys.findByHash(hashKey(value));
+    if (!key || key.environment !== environment) return refuse(address, 'Unknown API key');
+    const now = deps.now();
+    const state = merchantKeyState(key, now);
+    if (state === 'revoked') return refuse(address, 'This API key has been revoked');
+    if (state === 'expired') {
+      return refuse(address, key.rolledTo ? `This API key was rolled and stopped working at ${key.expiresAt}; use the key that replaced it (${key.rolledTo})` : `This API key stopped working at ${key.expiresAt}`);
+    }
+    const merchant = await store.payments.merchants.get(key.merchantId);
+    if (!merchant) return refuse(address, 'Unknown API key');
+
+    if (environment === 'live' && !allowlistAllows(key.allowlist, address)) {
+      throw new ApiError('forbidden', `Requests with this live key are allowed only from its allowlisted addresses; this one came from ${clientAddress(address)}`, { address: clientAddress(address) });
+    }
+
+    const bucket = await buckets.take(`${merchant.id}:${environment}`, now);
+    ctx.set('RateLimit-Limit', String(PAYMENTS_BUCKET.capacity));
+    ctx.set('RateLimit-Remaining', String(bucket.remaining));
+    ctx.set('RateLimit-Reset', String(Math.ceil(bucket.resetMs / 1000)));
+    ctx.set('RateLimit-Policy', `${PAYMENTS_BUCKET.capacity};w=1, ${PAYMENTS_BUCKET.refillPerSecond * 60};w=60`);
+    if (!bucket.allowed) throw errors.rateLimited(bucket.retryAfterMs / 1000, `This merchant's ${environment} requests are over ${PAYMENTS_BUCKET.refillPerSecond * 60} per minute (bursts of ${PAYMENTS_BUCKET.capacity})`);
+
+    if (state === 'expiring') ctx.set(GRACE_HEADER, key.expiresAt!);
+    ctx.state.payments = { merchant, key, scope: { merchantId: merchant.id, environment } };
+    if ((touched.get(key.id) ?? 0) + TOUCH_EVERY_MS <= now) {
+      touched.set(key.id, now);
+      if (touched.size > 10_000) touched.clear();
+      await store.payments.keys.touch(key.id, new Date(now).toISOString());
+    }
+    await next();
+  };
+}

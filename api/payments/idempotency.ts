@@ -1,0 +1,86 @@
+/**
+ * Idempotency (Stripe's model) for every POST that creates an object or moves money:
+ * - `Idempotency-Key` (1-255 printable ASCII characters) is required: 400 without it;
+ * - the first request with a key runs and its answer is stored for 24 hours, per merchant
+ *   environment, in the store (so replays survive a restart and every API node sees them);
+ * - the same key with the same request (method, path, canonical JSON body) replays the stored
+ *   answer, status and body, with `Idempotent-Replayed: true`;
+ * - the same key with another request is 422 idempotency_key_reused;
+ * - while the first is still running, 409 idempotency_key_in_use (Retry-After: 1);
+ * - answers that decided nothing are not stored, so a retry runs again: 400 (invalid request),
+ *   401/403/429/503 (never ran) and 5xx. Decided refusals (402, 404, 409, 422) are stored.
+ * Below this layer, every object created under a key exists once per (scope, kind, key and the
+ * time the key was first used) in the store itself, so even a request that died half-way cannot
+ * create a second object when a retry takes it over.
+ */
+import { createHash } from 'node:crypto';
+import { ApiError, errors } from '../errors.js';
+import type { RouteContext } from '../routes/route.js';
+import { iso, type PaymentsContext } from './core.js';
+import type { Scope, StoredResponse } from '../../store/payments/model.js';
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export const REPLAY_HEADER = 'Idempotent-Replayed';
+export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
+/** A running request holds its key this long; after it another request with the key takes over. */
+export const IDEMPOTENCY_HOLD_MS = 60_000;
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+/** The key of the request: required, 1-255 printable ASCII. */
+export function idempotencyKeyOf(ctx: RouteContext): string {
+  const key = ctx.get(IDEMPOTENCY_HEADER);
+  if (!key) throw errors.validation(`The header ${IDEMPOTENCY_HEADER} is required on this request (any unique string, e.g. a UUID, reused only to retry it)`, { [IDEMPOTENCY_HEADER]: 'is required' });
+  if (!KEY_PATTERN.test(key)) throw errors.validation(`Invalid ${IDEMPOTENCY_HEADER}`, { [IDEMPOTENCY_HEADER]: 'must be 1 to 255 printable ASCII characters without spaces' });
+  return key;
+}
+
+/** JSON with object keys sorted at every level: equal bodies hash equal whatever their key order. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+const STORED_STATUSES = new Set([402, 404, 409, 422]);
+
+/**
+ * Runs `work` once per idempotency key and answers through ctx: the work's answer, a replay of
+ * the stored one, or a refusal. `body` is the parsed request body (hashed with method and path).
+ */
+export async function idempotent(ctx: RouteContext, pc: PaymentsContext, scope: Scope, key: string, body: unknown, work: (objectKey: string) => Promise<StoredResponse>): Promise<void> {
+  const requestHash = createHash('sha256').update(`${ctx.method} ${ctx.path.toLowerCase()} ${canonicalJson(body)}`).digest('hex');
+  const now = pc.now();
+  const begun = await pc.store.idempotency.begin(
+    { ...scope, key, requestHash, state: 'running', lockedUntil: iso(now + IDEMPOTENCY_HOLD_MS), response: null, createdAt: iso(now), expiresAt: iso(now + IDEMPOTENCY_TTL_MS) },
+    iso(now),
+  );
+  if (begun.status === 'mismatch') {
+    throw new ApiError('idempotency_key_reused', `This ${IDEMPOTENCY_HEADER} was already used with a different request; use a new key for a new request`, { key });
+  }
+  if (begun.status === 'in_progress') {
+    throw new ApiError('idempotency_key_in_use', `A request with this ${IDEMPOTENCY_HEADER} is still running; retry when it has finished`, { key }, { 'Retry-After': '1' });
+  }
+  if (begun.status === 'replay') {
+    ctx.set(REPLAY_HEADER, 'true');
+    ctx.status = begun.response.status;
+    ctx.body = begun.response.body;
+    return;
+  }
+  let response: StoredResponse;
+  try {
+    // The object-level key: this key's generation (a key reused after its 24 hours is a new one).
+    response = await work(`${key} ${begun.createdAt}`);
+  } catch (err) {
+    if (err instanceof ApiError && STORED_STATUSES.has(err.status)) {
+      await pc.store.idempotency.complete(scope, key, { status: err.status, body: err.toBody() });
+    } else {
+      await pc.store.idempotency.abandon(scope, key).catch(() => undefined);
+    }
+    throw err;
+  }
+  await pc.store.idempotency.complete(scope, key, response);
+  ctx.status = response.status;
+  ctx.body = response.body;
+}

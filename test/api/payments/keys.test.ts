@@ -1,0 +1,129 @@
+/**
+ * Over real HTTP with an injected clock: rolled keys work for their 30-minute grace (answers
+ * carry Api-Key-Expires-At) and then 401; an immediate roll stops the old key at once; revoked
+ * keys 401; live allowlists (IPv4, IPv6, CIDR) refuse other addresses with 403 naming the
+ * address; sandbox keys ignore allowlists; the token bucket gives 429 with Retry-After.
+ */
+import { expect } from 'chai';
+import { revokeMerchantKey, rollMerchantKey, setKeyAllowlist } from '../../../api/payments/keys.js';
+import { hashKey } from '../../../api/accounts/keyValue.js';
+import { createTestMerchant, freshIp, keyFor, pay, startPaymentsServer, type PaymentsServer, type TestMerchant } from '../../support/payments.js';
+
+const MIN = 60_000;
+
+describe('payments keys: rotation, revocation, allowlists, limits', () => {
+  let server: PaymentsServer;
+  let m: TestMerchant;
+  before(async () => {
+    server = await startPaymentsServer({ rateLimits: true });
+    m = await createTestMerchant(server);
+  });
+  after(async () => server.stop());
+
+  it('a rolled key works for its 30-minute grace, saying when it stops, then 401; the new key works throughout', async () => {
+    const old = await keyFor(server, m.id, 'sandbox');
+    const rolled = await rollMerchantKey(server.store.payments, old.id, {}, server.clock.now());
+    expect(rolled.value).to.match(/^sk_sand_[A-Za-z0-9_-]{43}$/);
+    expect(rolled.key.rolled_from).to.equal(old.id);
+    const stopsAt = new Date(server.clock.now() + 30 * MIN).toISOString();
+    expect(rolled.previous).to.include({ state: 'expiring', expires_at: stopsAt, rolled_to: rolled.key.id });
+
+    const during = await pay(server, '/v1/balances', { key: old.value });
+    expect(during.status).to.equal(200);
+    expect(during.headers.get('api-key-expires-at')).to.equal(stopsAt);
+    expect((await pay(server, '/v1/balances', { key: rolled.value })).headers.get('api-key-expires-at'), 'not on the new key').to.equal(null);
+
+    server.clock.advance(30 * MIN - 1);
+    expect((await pay(server, '/v1/balances', { key: old.value })).status, 'last millisecond of the grace').to.equal(200);
+    server.clock.advance(1);
+    const after = await pay(server, '/v1/balances', { key: old.value });
+    expect(after.status).to.equal(401);
+    expect(after.body.error.message).to.include(rolled.key.id);
+    expect((await pay(server, '/v1/balances', { key: rolled.value })).status).to.equal(200);
+  });
+
+  it('an immediate roll (a leaked key) stops the old key at once; a rolled key cannot be rolled again (409)', async () => {
+    const old = await keyFor(server, m.id, 'live');
+    const rolled = await rollMerchantKey(server.store.payments, old.id, { now: true }, server.clock.now());
+    expect((await pay(server, '/v1/balances', { key: old.value })).status).to.equal(401);
+    expect((await pay(server, '/v1/balances', { key: rolled.value })).status).to.equal(200);
+    let err: any;
+    await rollMerchantKey(server.store.payments, old.id, {}, server.clock.now()).catch((e) => (err = e));
+    expect(err?.code).to.equal('conflict');
+  });
+
+  it('a revoked key is 401 at once; key values are stored only as their SHA-256', async () => {
+    const k = await keyFor(server, m.id, 'sandbox');
+    const record = await server.store.payments.keys.get(k.id);
+    expect(record?.hash).to.equal(hashKey(k.value));
+    expect(JSON.stringify(record)).not.to.include(k.value);
+    expect(record?.prefix).to.equal(k.value.slice(0, 14));
+    await revokeMerchantKey(server.store.payments, k.id, server.clock.now());
+    const res = await pay(server, '/v1/balances', { key: k.value });
+    expect(res.status).to.equal(401);
+    expect(res.body.error.message).to.match(/revoked/);
+  });
+
+  it('a live key with an allowlist gets 403 from another address, naming it; allowed addresses and CIDRs (IPv4 and IPv6) pass', async () => {
+    const k = await keyFor(server, m.id, 'live', ['203.0.113.0/24', '2001:db8::/32', '198.51.100.7']);
+    for (const address of ['203.0.113.9', '2001:db8:0:1::5', '198.51.100.7', '::ffff:203.0.113.200']) {
+      const ok = await pay(server, '/v1/payins', { key: k.value, address });
+      expect(ok.status, address).to.equal(200);
+    }
+    for (const address of ['198.51.100.8', '2001:db9::1', '10.1.2.3']) {
+      const refused = await pay(server, '/v1/payins', { key: k.value, address });
+      expect(refused.status, address).to.equal(403);
+      expect(refused.body.error.code).to.equal('forbidden');
+      expect(refused.body.error.details).to.deep.equal({ address });
+      expect(refused.body.error.message).to.include(address);
+    }
+    // Changing the allowlist takes effect on the next request.
+    await setKeyAllowlist(server.store.payments, k.id, ['10.1.2.3'], server.clock.now());
+    expect((await pay(server, '/v1/payins', { key: k.value, address: '10.1.2.3' })).status).to.equal(200);
+    expect((await pay(server, '/v1/payins', { key: k.value, address: '203.0.113.9' })).status).to.equal(403);
+  });
+
+  it('sandbox keys ignore allowlists', async () => {
+    const k = await keyFor(server, m.id, 'sandbox', ['203.0.113.0/24']);
+    expect((await pay(server, '/v1/payins', { key: k.value, address: '10.9.9.9' })).status).to.equal(200);
+  });
+
+  it('refuses allowlist entries that are not addresses or CIDRs', async () => {
+    let err: any;
+    await setKeyAllowlist(server.store.payments, m.liveKeyId, ['300.1.1.1', '10.0.0.0/33', 'example.com'], server.clock.now()).catch((e) => (err = e));
+    expect(err?.code).to.equal('validation_failed');
+    expect(err.details.fields.allowlist).to.include('300.1.1.1').and.include('10.0.0.0/33').and.include('example.com');
+  });
+
+  it('21 requests in one second: at least one 429 with Retry-After and RateLimit headers; the bucket refills at 2 per second', async () => {
+    const shop = await createTestMerchant(server, { name: 'Busy' });
+    // The clock stands still: all 21 arrive in the same instant, sent back to back.
+    const answers = await Promise.all(Array.from({ length: 21 }, () => pay(server, '/v1/balances', { key: shop.sandbox })));
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused.length).to.be.at.least(1);
+    expect(answers.filter((a) => a.status === 200)).to.have.length(20);
+    const r = refused[0]!;
+    expect(r.body.error.code).to.equal('rate_limited');
+    expect(r.headers.get('retry-after')).to.equal('1');
+    expect(r.body.error.details.retryAfter).to.equal(1);
+    expect(r.headers.get('ratelimit-limit')).to.equal('20');
+    expect(r.headers.get('ratelimit-remaining')).to.equal('0');
+    expect(r.headers.get('ratelimit-reset')).to.equal('10');
+    expect((await pay(server, '/v1/balances', { key: shop.live })).status, 'live has its own bucket').to.equal(200);
+    server.clock.advance(500);
+    expect((await pay(server, '/v1/balances', { key: shop.sandbox })).status, 'a token after 500 ms').to.equal(200);
+    expect((await pay(server, '/v1/balances', { key: shop.sandbox })).status).to.equal(429);
+    server.clock.advance(10_000);
+    const full = await pay(server, '/v1/balances', { key: shop.sandbox });
+    expect(full.headers.get('ratelimit-remaining')).to.equal('19');
+  });
+
+  it('the bucket is per merchant environment: two keys of one environment share it', async () => {
+    const shop = await createTestMerchant(server, { name: 'Shared' });
+    const second = await keyFor(server, shop.id, 'sandbox');
+    const ip = freshIp();
+    for (let i = 0; i < 10; i++) await pay(server, '/v1/balances', { key: shop.sandbox, address: ip });
+    for (let i = 0; i < 10; i++) expect((await pay(server, '/v1/balances', { key: second.value, address: ip })).status).to.equal(200);
+    expect((await pay(server, '/v1/balances', { key: second.value, address: ip })).status).to.equal(429);
+  });
+});
