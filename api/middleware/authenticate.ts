@@ -43,7 +43,10 @@ export function authenticate(deps: AuthDeps): Middleware<AppState> {
     const match = BEARER.exec(header);
     if (!match) return refuse(address, 'Malformed Authorization header: expected Authorization: Bearer <key>', false);
     const value = match[1]!;
-    if (!isWellFormedKey(value)) return refuse(address, 'Malformed API key: expected eng_ followed by 43 base64url characters');
+    if (!isWellFormedKey(value)) {
+      if (/^sk_(live|sand)_/.test(value)) return refuse(address, 'This is a payments key: engineering paths take an eng_ key (payments keys work on the payments paths, e.g. /v1/payins)');
+      return refuse(address, 'Malformed API key: expected eng_ followed by 43 base64url characters');
+    }
     const key = await store.keys.findByHash(hashKey(value));
     if (!key) return refuse(address, 'Unknown API key');
     const now = new Date();

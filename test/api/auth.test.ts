@@ -51,7 +51,7 @@ describe('authentication (DESIGN.md §4 steps 1-6)', () => {
 
   it('when the key has the wrong shape, then 401 malformed without a lookup', async () => {
     expect401(await call(server.url, '/v1/me', { key: 'eng_short', address: freshAddress() }), /Malformed API key/);
-    expect401(await call(server.url, '/v1/me', { key: 'sk_live_' + 'a'.repeat(43), address: freshAddress() }), /Malformed API key/);
+    expect401(await call(server.url, '/v1/me', { key: 'sk_live_' + 'a'.repeat(43), address: freshAddress() }), /payments key: engineering paths take an eng_ key/);
   });
 
   it('when the key is well formed but unknown, then 401 unknown', async () => {
