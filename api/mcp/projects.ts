@@ -4,25 +4,16 @@
  * read-only demo project, permissions, limits. Each tool and resource checks its own scope,
  * because the MCP route lets every valid key in.
  */
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import {
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  McpError,
-  ReadResourceRequestSchema,
-  type ToolAnnotations,
-} from '@modelcontextprotocol/sdk/types.js';
+import { McpError, type ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { ApiError, errors } from '../errors.js';
 import type { AuthContext } from '../state.js';
 import * as projects from '../projects/service.js';
 import type { KeyScope } from '../../store/model.js';
 import type { Store } from '../../store/ports.js';
-import type { McpServerSetup, McpTool } from './types.js';
+import type { McpTool } from './types.js';
+import { RESOURCE_NOT_FOUND, type ResourceProvider } from './resources.js';
 import { fitToBudget, RESULT_BUDGET_BYTES } from './result.js';
 
-/** JSON-RPC code MCP gives an unknown resource. */
-export const RESOURCE_NOT_FOUND = -32002;
-const FORBIDDEN = -32600;
 
 const READ: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 const idArg = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'Project id (1-64 letters, digits, _ or -)' };
@@ -136,53 +127,35 @@ export function projectTools(store: Store): McpTool[] {
   ];
 }
 
-/** `project://{id}` resources: the list, the template, and reading one (JSON). */
-/** Errors of a resource handler become JSON-RPC errors: 4xx envelopes as they are, nothing internal. */
-async function safely<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (err instanceof McpError) throw err;
-    if (err instanceof ApiError && err.status < 500) throw new McpError(-32602, err.message, err.toBody());
-    throw new McpError(-32603, 'Internal error');
-  }
-}
-
-export function projectResources(store: Store): McpServerSetup {
+/**
+ * `project://{id}` resources: the company's projects as JSON, for keys with projects:read (a key
+ * without it lists none; reading one is forbidden naming the scope).
+ */
+export function projectResources(store: Store): ResourceProvider {
   return {
-    capabilities: { resources: {} },
-    register(server: Server, ctx) {
-      const guard = () => {
-        if (!ctx.auth.key.scopes.includes('projects:read')) {
-          throw new McpError(FORBIDDEN, 'This key lacks the scope projects:read needed for project resources', errors.forbidden('This key lacks the scope projects:read', { requiredScopes: ['projects:read'] }).toBody());
-        }
+    templates: [{ uriTemplate: 'project://{id}', name: 'project', title: 'A saved project of your company', mimeType: 'application/json' }],
+    async list(ctx, cursor) {
+      if (!ctx.auth.key.scopes.includes('projects:read')) return { resources: [] };
+      const page = await projects.listProjects(store, ctx.auth, { limit: projects.LIST_LIMIT_MAX, after: cursor });
+      return {
+        resources: page.projects.map((p) => ({ uri: `project://${p.id}`, name: p.id, title: p.name, mimeType: 'application/json', description: `Project ${p.name}, updated ${p.updatedAt}` })),
+        ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
       };
-      server.setRequestHandler(ListResourcesRequestSchema, async (req) => safely(async () => {
-        guard();
-        const page = await projects.listProjects(store, ctx.auth, { limit: projects.LIST_LIMIT_MAX, after: req.params?.cursor });
-        return {
-          resources: page.projects.map((p) => ({ uri: `project://${p.id}`, name: p.id, title: p.name, mimeType: 'application/json', description: `Project ${p.name}, updated ${p.updatedAt}` })),
-          ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
-        };
-      }));
-      server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
-        resourceTemplates: [{ uriTemplate: 'project://{id}', name: 'project', title: 'A saved project of your company', mimeType: 'application/json' }],
-      }));
-      server.setRequestHandler(ReadResourceRequestSchema, async (req) => safely(async () => {
-        guard();
-        const uri = req.params.uri;
-        const m = /^project:\/\/([^/?#]+)$/.exec(uri);
-        const notFound = () => new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`, { uri });
-        if (!m || !projects.PROJECT_ID_PATTERN.test(m[1]!)) throw notFound();
-        try {
-          const project = await projects.getProject(store, ctx.auth, m[1]!);
-          const body = fitToBudget({ project }, { method: 'GET', path: `/v1/projects/${m[1]}`, resultField: 'project' }, RESULT_BUDGET_BYTES);
-          return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(body) }] };
-        } catch (err) {
-          if (err instanceof ApiError && err.code === 'not_found') throw notFound();
-          throw err;
-        }
-      }));
+    },
+    async read(ctx, uri) {
+      const m = /^project:\/\/([^/?#]*)$/.exec(uri);
+      if (!m) return null;
+      requireScope(ctx.auth, 'projects:read');
+      const notFound = () => new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`, { uri });
+      if (!projects.PROJECT_ID_PATTERN.test(m[1]!)) throw notFound();
+      try {
+        const project = await projects.getProject(store, ctx.auth, m[1]!);
+        const body = fitToBudget({ project }, { method: 'GET', path: `/v1/projects/${m[1]}`, resultField: 'project' }, RESULT_BUDGET_BYTES);
+        return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(body) }] };
+      } catch (err) {
+        if (err instanceof ApiError && err.code === 'not_found') throw notFound();
+        throw err;
+      }
     },
   };
 }

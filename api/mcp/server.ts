@@ -37,12 +37,15 @@ export const MCP_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26'] 
 const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
 const INSTRUCTIONS =
-  'Petroleum-engineering calculations: one tool per engine function (PVT, gas, economics, ...), the same functions as the REST API. ' +
-  'Inputs are in field units unless the arguments hold "units": "metric"; every result names its unit system and the unit of each output (outputUnits), ' +
-  'and lists warnings when an input is outside the validated range of a correlation. ' +
+  'Petroleum-engineering calculations (PVT, equation-of-state flash, well performance, decline curves, economics, units) and the company\'s saved projects. ' +
+  'The most used functions are direct tools; list_functions lists every function, describe_function gives one in full, run_function runs any of them ' +
+  '(a client may list more direct tools with ?tools=all or ?tools=eos,well on the URL). ' +
+  'Inputs are in field units unless the arguments hold "units": "metric"; every result names its unit system and the unit of each output (outputUnits) ' +
+  'and lists warnings when an input is outside the validated range of a correlation. Read engcalc://units and engcalc://conventions for the rules. ' +
   'A refused or failed call is a result with isError true and {error: {code, message, details}}: validation_failed lists every invalid field in details.fields; ' +
   'forbidden, plan_limit and no_seat are about the key, licence or seats; rate_limited gives details.retryAfter in seconds. ' +
-  `A result over ${RESULT_BUDGET_BYTES} bytes is cut (truncated: true: long strings, then lists, then large objects); truncation.fullResult names the REST call with the whole result.`;
+  `A result over ${RESULT_BUDGET_BYTES} bytes is cut (truncated: true) and names the REST call with the whole result; maxPoints thins long curves. ` +
+  'Prompts give whole workflows: black_oil_table, gas_well_deliverability, project_economics, fluid_model_study.';
 
 export interface McpToolset {
   tools: readonly McpTool[];

@@ -13,7 +13,10 @@ import { serveMcpPost } from '../mcp/http.js';
 import { RESULT_BUDGET_BYTES } from '../mcp/result.js';
 import { buildToolset, MCP_PROTOCOL_VERSIONS, type McpServerOptions } from '../mcp/server.js';
 import { catalogueTools } from '../mcp/tools.js';
-import type { McpServerSetup, McpTool } from '../mcp/types.js';
+import type { McpTool } from '../mcp/types.js';
+import { resourcesSetup, type ResourceProvider } from '../mcp/resources.js';
+import { referenceResources } from '../mcp/reference.js';
+import { promptsSetup } from '../mcp/prompts.js';
 import type { RouteSpec } from './route.js';
 
 export interface McpDeps extends EngineDeps {
@@ -22,8 +25,8 @@ export interface McpDeps extends EngineDeps {
   version: string;
   /** Tools beyond the engine catalogue (the projects area's); empty by default. */
   projectTools?: McpTool[];
-  /** Registers resources (e.g. projects) on each request's server; none by default. */
-  projectResources?: McpServerSetup;
+  /** The company's projects as resources (project://{id}); none by default. */
+  projectResources?: ResourceProvider;
 }
 
 const jsonRpcMessage = {
@@ -48,7 +51,7 @@ export function mcpRoutes(deps: McpDeps): RouteSpec[] {
   const options: McpServerOptions = {
     toolset: buildToolset([...catalogueTools(deps), ...(deps.projectTools ?? [])]),
     serverVersion: deps.version,
-    setup: deps.projectResources ? [deps.projectResources] : [],
+    setup: [resourcesSetup([referenceResources(), ...(deps.projectResources ? [deps.projectResources] : [])]), promptsSetup(deps.store)],
   };
 
   return [

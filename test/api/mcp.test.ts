@@ -394,7 +394,7 @@ describe('MCP at POST /v1/mcp', () => {
       });
       expect(init.status).to.equal(200);
       expect(init.body.result.protocolVersion).to.equal('2025-11-25');
-      expect(init.body.result.capabilities).to.deep.equal({ tools: { listChanged: false }, resources: {} });
+      expect(init.body.result.capabilities).to.deep.equal({ tools: { listChanged: false }, resources: {}, prompts: { listChanged: false }, completions: {} });
       const old = await call(server.url, '/v1/mcp', {
         key: acct.key,
         address: freshAddress(),
