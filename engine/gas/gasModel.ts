@@ -5,22 +5,15 @@
  * Units: gasSG air = 1; mole fractions; psia; degF.
  */
 import { EngineFailure } from '../failure.js';
-import { RANKINE_OFFSET, type GasImpurities, type PseudoCriticals } from '../pvt/correlations/nonHydrocarbons.js';
+import { RANKINE_OFFSET, type PseudoCriticals } from '../pvt/correlations/nonHydrocarbons.js';
+import { dryGas, type GasDescription } from '../pvt/correlations/dryGas.js';
 import { GAS_INPUTS } from '../pvt/correlations/gasInputs.js';
 import { requireGasTemperature } from '../pvt/correlations/domain.js';
-import { pseudoCriticalsBy, type PcMethod } from '../pvt/correlations/pcMethods.js';
-import { zBy, zRangeWarnings, type ZMethod } from '../pvt/correlations/zMethods.js';
+import { zRangeWarnings, type ZMethod } from '../pvt/correlations/zMethods.js';
 
 export { GAS_INPUTS };
 
-export interface GasDescription {
-  gasSG: number;
-  yCO2?: number;
-  yH2S?: number;
-  yN2?: number;
-  zMethod?: ZMethod;
-  pcMethod?: PcMethod;
-}
+export type { GasDescription };
 
 export interface GasAtTemperature {
   tR: number;
@@ -37,15 +30,14 @@ export function gasAt(gas: GasDescription, TF: number, warnings: string[]): GasA
   const tR = TF + RANKINE_OFFSET;
   if (!(tR > 0)) throw new EngineFailure('invalid_input', `TF ${TF} degF is at or below absolute zero`);
   requireGasTemperature('TF', TF);
-  const y: GasImpurities = { yCO2: gas.yCO2 ?? 0, yH2S: gas.yH2S ?? 0, yN2: gas.yN2 ?? 0 };
-  const pc = pseudoCriticalsBy(gas.pcMethod ?? 'PiperMcCainCorredor', gas.gasSG, y, warnings);
-  const zMethod = gas.zMethod ?? 'DAK';
+  const g = dryGas(gas, warnings);
+  const { pc, zMethod } = g;
   return {
     tR,
     pc,
     zMethod,
     z(psia) {
-      const r = zBy(zMethod, psia / pc.ppc, tR / pc.tpc);
+      const r = g.z(psia, tR);
       return { z: r.z, dzdp: r.dzdppr / pc.ppc };
     },
     rangeWarnings: (pressures) => zRangeWarnings(zMethod, pressures.map((p) => p / pc.ppc), tR / pc.tpc),

@@ -24,13 +24,13 @@ import Type from 'typebox';
 import { defineFunction } from '../definition.js';
 import { EngineFailure } from '../failure.js';
 import { quantity, quantityOrArray } from '../quantity.js';
-import { gasViscosityLGE, LGE_METHODS, LGE_RANGE, type LgeMethod } from './correlations/gasViscosityLGE.js';
-import { MW_AIR, R_GAS, RANKINE_OFFSET, type GasImpurities, type PseudoCriticals } from './correlations/nonHydrocarbons.js';
+import { gasViscosityLGE, LGE_METHODS, LGE_RANGE } from './correlations/gasViscosityLGE.js';
+import { RANKINE_OFFSET } from './correlations/nonHydrocarbons.js';
+import { dryGas, type DryGas } from './correlations/dryGas.js';
 import { GAS_INPUTS } from './correlations/gasInputs.js';
 import { MAX_PSIA, requireGasTemperature, requireWithin } from './correlations/domain.js';
-import { pseudoCriticalsBy } from './correlations/pcMethods.js';
 import { integrate } from './correlations/quadrature.js';
-import { zBy, zRangeWarnings, type ZMethod } from './correlations/zMethods.js';
+import { zRangeWarnings } from './correlations/zMethods.js';
 
 const Input = Type.Object({
   psia: Type.Optional(quantityOrArray('pressure', { minimum: 0, description: 'Pressure or list of pressures for the m(p) table' })),
@@ -51,16 +51,12 @@ const Output = Type.Object({
   Ppc: quantity('pressure', { description: 'Pseudo-critical pressure' }),
 });
 
-/** 2p/(mu z) at one pressure, and z and mu there. */
-type Integrand = (p: number) => { value: number; z: number; mu: number };
-
-function integrandFor(tR: number, pc: PseudoCriticals, mw: number, zMethod: ZMethod, viscosityMethod: LgeMethod): Integrand {
-  const tpr = tR / pc.tpc;
+/** z and mu at one pressure (for the table's columns); at 0 psia the ideal-gas limit. */
+function stateFor(gas: DryGas, tR: number): (p: number) => { z: number; mu: number } {
   return (p) => {
-    if (p === 0) return { value: 0, z: 1, mu: gasViscosityLGE(viscosityMethod, tR, 0, mw) };
-    const { z } = zBy(zMethod, p / pc.ppc, tpr);
-    const mu = gasViscosityLGE(viscosityMethod, tR, (p * mw) / (z * R_GAS * tR), mw);
-    return { value: (2 * p) / (mu * z), z, mu };
+    if (p === 0) return { z: 1, mu: gasViscosityLGE(gas.viscosityMethod, tR, 0, gas.mw) };
+    const s = gas.at(p, tR);
+    return { z: s.z, mu: s.viscosity };
   };
 }
 
@@ -128,15 +124,14 @@ export const gasPseudoPressure = defineFunction({
     const tR = input.TF + RANKINE_OFFSET;
     if (!(tR > 0)) throw new EngineFailure('invalid_input', `TF ${input.TF} degF is at or below absolute zero`);
     requireGasTemperature('TF', input.TF);
-    const y: GasImpurities = { yCO2: input.yCO2 ?? 0, yH2S: input.yH2S ?? 0, yN2: input.yN2 ?? 0 };
     // 0 psia is the integral's natural lower limit; above it the gas domain's ceiling applies.
     for (const [name, p] of [['psia', input.psia], ['psiaRef', input.psiaRef], ['psia1', input.psia1], ['psia2', input.psia2]] as const) {
       for (const v of p === undefined ? [] : Array.isArray(p) ? p : [p]) requireWithin(name, v, 0, MAX_PSIA, 'psia', 'no petroleum gas is met above three times the deepest reservoir pressures');
     }
-    const pc = pseudoCriticalsBy(input.pcMethod ?? 'PiperMcCainCorredor', input.gasSG, y, warnings);
-    const zMethod = input.zMethod ?? 'DAK';
-    const f = integrandFor(tR, pc, MW_AIR * input.gasSG, zMethod, input.viscosityMethod ?? 'LGE-McCain');
-    const value = (p: number) => f(p).value;
+    const gas = dryGas(input, warnings);
+    const { pc, zMethod } = gas;
+    const value = gas.pseudoPressureIntegrand(tR);
+    const state = stateFor(gas, tR);
 
     const pressures = table ? (Array.isArray(input.psia) ? input.psia : [input.psia as number]) : [];
     const all = [...pressures, ...(delta ? [input.psia1 as number, input.psia2 as number] : []), input.psiaRef ?? 0];
@@ -148,7 +143,7 @@ export const gasPseudoPressure = defineFunction({
     if (table) {
       const ref = input.psiaRef ?? 0;
       const mAt = cumulative(value, ref, pressures);
-      const points = pressures.map((p) => ({ mp: mAt.get(p) as number, ...f(p) }));
+      const points = pressures.map((p) => ({ mp: mAt.get(p) as number, ...state(p) }));
       const column = (k: 'mp' | 'z' | 'mu') => (Array.isArray(input.psia) ? points.map((pt) => pt[k]) : (points[0] as Record<typeof k, number>)[k]);
       out.mp = column('mp');
       out.z = column('z');

@@ -4,6 +4,7 @@
  * names a function: new functions are covered as soon as they are in CATALOGUE.
  */
 import type { AnyDefinition } from '../../engine/definition.js';
+import { mulberry32 } from '../../engine/seededRandom.js';
 
 export type Schema = Record<string, unknown>;
 
@@ -103,16 +104,7 @@ export function largestInputs(def: AnyDefinition): { label: string; input: Recor
 }
 
 /** A small deterministic PRNG (mulberry32), seeded per function so adding one shifts no other's cases. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const prng = mulberry32;
 
 /** FNV-1a hash of a string, for seeds. */
 export function hash(s: string): number {

@@ -21,6 +21,7 @@
  * - James, F. (1994) MINUIT Reference Manual, CERN Program Library D506, §1.3 (bounded parameters).
  * - Bates, D.M. and Watts, D.G. (1988) Nonlinear Regression Analysis and Its Applications. Wiley, Ch. 2.
  */
+import { mulberry32 } from '../../seededRandom.js';
 export interface ParameterSpec {
   name: string;
   lo: number;
@@ -37,17 +38,6 @@ export interface FitOutcome {
 }
 
 const MAX_ITER = 200;
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const toBox = (s: ParameterSpec) => (s.log ? { lo: Math.log(s.lo), hi: Math.log(s.hi) } : { lo: s.lo, hi: s.hi });
 

@@ -16,10 +16,8 @@
  * liquid volume fraction (surfaceTension.ts).
  */
 import { EngineFailure } from '../../failure.js';
-import { gasViscosityLGE, type LgeMethod } from '../../pvt/correlations/gasViscosityLGE.js';
-import { MW_AIR, P_SC, R_GAS, RANKINE_OFFSET, T_SC_R } from '../../pvt/correlations/nonHydrocarbons.js';
-import { pseudoCriticalsBy, type PcMethod } from '../../pvt/correlations/pcMethods.js';
-import { zBy, type ZMethod } from '../../pvt/correlations/zMethods.js';
+import { dryGas, type GasDescription } from '../../pvt/correlations/dryGas.js';
+import { RANKINE_OFFSET } from '../../pvt/correlations/nonHydrocarbons.js';
 import { beggsRobinsonDeadOilViscosity } from '../../pvt/oil/correlations/beggsRobinson.js';
 import { oilSGFromApi } from '../../pvt/oil/correlations/oilConstants.js';
 import { resolveFluid } from '../../pvt/oil/fluid.js';
@@ -33,15 +31,7 @@ export const WATER_DENSITY_SC = 62.37;
 const FT3_PER_BBL = 5.614583333333333;
 const SEC_PER_DAY = 86400;
 
-export interface GasDescription {
-  gasSG: number;
-  yCO2?: number;
-  yH2S?: number;
-  yN2?: number;
-  zMethod?: ZMethod;
-  pcMethod?: PcMethod;
-  viscosityMethod?: LgeMethod;
-}
+export type { GasDescription };
 
 /** Density (lbm/ft3), viscosity (cp) and Bg (ft3/scf) of the gas at p, T. */
 export interface GasAt {
@@ -51,15 +41,10 @@ export interface GasAt {
 }
 
 export function gasProps(gas: GasDescription, warnings: string[]): (p: number, T: number) => GasAt {
-  const pc = pseudoCriticalsBy(gas.pcMethod ?? 'PiperMcCainCorredor', gas.gasSG, { yCO2: gas.yCO2 ?? 0, yH2S: gas.yH2S ?? 0, yN2: gas.yN2 ?? 0 }, warnings);
-  const mw = MW_AIR * gas.gasSG;
-  const zm = gas.zMethod ?? 'DAK';
-  const vm = gas.viscosityMethod ?? 'LGE-McCain';
+  const g = dryGas(gas, warnings);
   return (p, T) => {
-    const tR = T + RANKINE_OFFSET;
-    const z = zBy(zm, p / pc.ppc, tR / pc.tpc).z;
-    const rho = (mw * p) / (z * R_GAS * tR);
-    return { rho, mu: gasViscosityLGE(vm, tR, rho, mw), bg: (P_SC * z * tR) / (T_SC_R * p) };
+    const s = g.at(p, T + RANKINE_OFFSET);
+    return { rho: s.density, mu: s.viscosity, bg: s.bg };
   };
 }
 

@@ -16,43 +16,22 @@
  *   (1422 constant, non-Darcy skin D q).
  */
 import { EngineFailure } from '../../failure.js';
-import { gasViscosityLGE, type LgeMethod } from '../../pvt/correlations/gasViscosityLGE.js';
-import { MW_AIR, R_GAS, RANKINE_OFFSET, type GasImpurities } from '../../pvt/correlations/nonHydrocarbons.js';
-import { pseudoCriticalsBy, type PcMethod } from '../../pvt/correlations/pcMethods.js';
+import { RANKINE_OFFSET } from '../../pvt/correlations/nonHydrocarbons.js';
+import { dryGas, type GasDescription } from '../../pvt/correlations/dryGas.js';
 import { integrate } from '../../pvt/correlations/quadrature.js';
-import { zBy, type ZMethod } from '../../pvt/correlations/zMethods.js';
 import type { FlowRegime, RadialReservoir } from './oilInflow.js';
 import { radialTerm } from './oilInflow.js';
 
 export const GAS_DARCY_FIELD = 1422;
 
-export interface GasFluid {
-  gasSG: number;
-  yCO2?: number;
-  yH2S?: number;
-  yN2?: number;
-  zMethod?: ZMethod;
-  pcMethod?: PcMethod;
-  viscosityMethod?: LgeMethod;
-}
+/** The gas of a gas-well inflow: the shared dry-gas description. */
+export type GasFluid = GasDescription;
 
 /** m(p2) - m(p1) at temperature TF (psia^2/cp). */
 export function pseudoPressureDelta(gas: GasFluid, TF: number, p1: number, p2: number, warnings: string[]): number {
   const tR = TF + RANKINE_OFFSET;
   if (!(tR > 0)) throw new EngineFailure('invalid_input', `TF ${TF} degF is at or below absolute zero`);
-  const y: GasImpurities = { yCO2: gas.yCO2 ?? 0, yH2S: gas.yH2S ?? 0, yN2: gas.yN2 ?? 0 };
-  if (y.yCO2 + y.yH2S + y.yN2 > 1 + 1e-9) throw new EngineFailure('invalid_input', 'yCO2 + yH2S + yN2 exceeds 1');
-  const pc = pseudoCriticalsBy(gas.pcMethod ?? 'PiperMcCainCorredor', gas.gasSG, y, warnings);
-  const mw = MW_AIR * gas.gasSG;
-  const tpr = tR / pc.tpc;
-  const method = gas.zMethod ?? 'DAK';
-  const visc = gas.viscosityMethod ?? 'LGE-McCain';
-  const f = (p: number) => {
-    if (p <= 0) return 0;
-    const z = zBy(method, p / pc.ppc, tpr).z;
-    return (2 * p) / (gasViscosityLGE(visc, tR, (p * mw) / (z * R_GAS * tR), mw) * z);
-  };
-  return integrate(f, p1, p2, 1e-9);
+  return integrate(dryGas(gas, warnings).pseudoPressureIntegrand(tR), p1, p2, 1e-9);
 }
 
 /** Gas rate (Mscf/d) for a pseudo-pressure drawdown dm. */

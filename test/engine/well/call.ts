@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { prepareCall, presentResult } from '../../../engine/call.js';
 import { findDefinition } from '../../../engine/catalogue.js';
 import { executeDefinition } from '../../../engine/execute.js';
+import { mulberry32 } from '../../../engine/seededRandom.js';
 
 export type Result = Record<string, any>;
 
@@ -34,13 +35,4 @@ export function failure(name: string, body: Record<string, unknown>): { reason: 
 export const close = (got: number, want: number, rel: number, what = '') => expect(Math.abs(got - want), `${what} got ${got} want ${want}`).to.be.at.most(rel * Math.max(Math.abs(want), 1e-300));
 
 /** Deterministic uniform numbers in [0, 1) (mulberry32) for property tests. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const seeded = mulberry32;
