@@ -74,27 +74,46 @@ function operation(r: RouteSpec): Record<string, unknown> {
       ...(res.schema ? { content: { 'application/json': { schema: res.schema } } } : {}),
     };
   }
-  const codes = [...new Set([...(r.access === 'key' ? AUTH_ERRORS : []), ...r.errors, ...ANY_ERRORS])];
+  addErrorResponses(responses, [...(r.access === 'key' ? AUTH_ERRORS : []), ...r.errors, ...ANY_ERRORS]);
+  return {
+    ...operationHead(r),
+    security: r.access === 'public' ? [] : [{ apiKey: [] }],
+    'x-scopes': r.scopes,
+    ...operationBody(r),
+    responses,
+  };
+}
+
+/** Errors the HTTP layer can answer on any operation (api/clientErrors.ts), and the catch-all. */
+export { ANY_ERRORS };
+
+/**
+ * Adds one response per error status an operation can answer, naming its codes, with the error
+ * envelope schema; a 429 carries Retry-After (and `rateHeaders` when given). Shared by both documents.
+ */
+export function addErrorResponses(responses: Record<string, unknown>, errorCodes: ErrorCode[], rateHeaders: Record<string, unknown> = {}): void {
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const c of codes) byStatus.set(ERROR_CODES[c].status, [...(byStatus.get(ERROR_CODES[c].status) ?? []), c]);
+  for (const c of new Set(errorCodes)) byStatus.set(ERROR_CODES[c].status, [...(byStatus.get(ERROR_CODES[c].status) ?? []), c]);
   for (const [status, list] of [...byStatus].sort((a, b) => a[0] - b[0])) {
     responses[String(status)] ??= {
       description: list.map((c) => `${c}: ${ERROR_CODES[c].title}`).join('; '),
-      ...(status === 429 ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } } : {}),
+      ...(status === 429 ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } }, ...rateHeaders } } : {}),
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
     };
   }
+}
+
+/** operationId, summary, description and tags of a route. */
+export function operationHead(r: RouteSpec): Record<string, unknown> {
+  return { operationId: r.operationId, summary: r.summary, description: r.description ?? r.summary, tags: r.tags };
+}
+
+/** Parameters and request body of a route, as OpenAPI states them. */
+export function operationBody(r: RouteSpec): Record<string, unknown> {
   return {
-    operationId: r.operationId,
-    summary: r.summary,
-    description: r.description ?? r.summary,
-    tags: r.tags,
-    security: r.access === 'public' ? [] : [{ apiKey: [] }],
-    'x-scopes': r.scopes,
     ...(r.parameters ? { parameters: r.parameters } : {}),
     ...(r.requestBody
       ? { requestBody: { description: r.requestBody.description, required: r.requestBody.required ?? true, content: { 'application/json': { schema: r.requestBody.schema } } } }
       : {}),
-    responses,
   };
 }

@@ -5,12 +5,12 @@
  */
 import { ERROR_CODES, ERROR_ENVELOPE_SCHEMA, type ErrorCode } from '../errors.js';
 import type { RouteSpec } from '../routes/route.js';
+import { addErrorResponses, ANY_ERRORS, operationBody, operationHead } from '../openapi.js';
 import { GRACE_HEADER } from './gate.js';
 import { SIGNATURE_HEADER } from './webhooks.js';
 
 /** Errors any payments-key route can answer (api/payments/gate.ts), and any route at all. */
 const GATE_ERRORS: ErrorCode[] = ['unauthenticated', 'forbidden', 'rate_limited', 'unavailable'];
-const ANY_ERRORS: ErrorCode[] = ['request_timeout', 'headers_too_large', 'internal'];
 
 const TAGS = [
   { name: 'payins', description: 'Money collected by card token or bank transfer' },
@@ -84,27 +84,13 @@ function operation(r: RouteSpec, used: Set<ErrorCode>): Record<string, unknown> 
       ...(res.schema ? { content: { 'application/json': { schema: res.schema } } } : {}),
     };
   }
-  const codes = [...new Set([...(keyed ? GATE_ERRORS : []), ...r.errors, ...ANY_ERRORS])];
+  const codes = [...(keyed ? GATE_ERRORS : []), ...r.errors, ...ANY_ERRORS];
   for (const c of codes) used.add(c);
-  const byStatus = new Map<number, ErrorCode[]>();
-  for (const c of codes) byStatus.set(ERROR_CODES[c].status, [...(byStatus.get(ERROR_CODES[c].status) ?? []), c]);
-  for (const [status, list] of [...byStatus].sort((a, b) => a[0] - b[0])) {
-    responses[String(status)] ??= {
-      description: list.map((c) => `${c}: ${ERROR_CODES[c].title}`).join('; '),
-      ...(status === 429 ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } }, ...RATE_HEADERS } } : {}),
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-    };
-  }
+  addErrorResponses(responses, codes, RATE_HEADERS);
   return {
-    operationId: r.operationId,
-    summary: r.summary,
-    description: r.description ?? r.summary,
-    tags: r.tags,
+    ...operationHead(r),
     security: keyed ? [{ secretKey: [] }] : [],
-    ...(r.parameters ? { parameters: r.parameters } : {}),
-    ...(r.requestBody
-      ? { requestBody: { description: r.requestBody.description, required: r.requestBody.required ?? true, content: { 'application/json': { schema: r.requestBody.schema } } } }
-      : {}),
+    ...operationBody(r),
     responses,
   };
 }
