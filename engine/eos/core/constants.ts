@@ -1,0 +1,23 @@
+/**
+ * Constants and unit conversions of the EOS core. The core computes in SI (K, Pa, J/mol,
+ * m3/mol) because its constants come from the chemical literature in SI; the engine functions
+ * convert at their boundary (psia, degF in; psia, degF, lbm/ft3 out).
+ *
+ * R = 8.314462618 J/(mol K): CODATA 2018 (exact since the 2019 SI redefinition: NA x k).
+ * 1 psi = 6894.757293168 Pa (NIST SP 811, 2008, Appendix B; exact from the lbm and standard
+ * gravity); degR = degF + 459.67, K = degR / 1.8. Standard conditions 14.696 psia, 60 degF.
+ * 1 lbm/ft3 = 16.01846337396 kg/m3 (0.45359237 kg / 0.028316846592 m3).
+ */
+export const R = 8.314462618;
+export const PA_PER_PSI = 6894.757293168;
+export const PA_PER_BAR = 1e5;
+export const KG_M3_PER_LBM_FT3 = 0.45359237 / 0.028316846592;
+export const P_SC_PSIA = 14.696;
+export const T_SC_F = 60;
+/** Molar mass of air (g/mol) for gas gravity: 28.9647 (Lemmon et al. 2000, dry air). */
+export const MW_AIR = 28.9647;
+
+export const kelvinFromF = (tF: number): number => (tF + 459.67) / 1.8;
+export const fFromKelvin = (tK: number): number => tK * 1.8 - 459.67;
+export const paFromPsia = (psia: number): number => psia * PA_PER_PSI;
+export const psiaFromPa = (pa: number): number => pa / PA_PER_PSI;

@@ -1,0 +1,126 @@
+/**
+ * Phase stability of a feed by Michelsen's (1982a) tangent-plane analysis: the feed z at T, P is
+ * stable when the tangent plane distance tm(W) = 1 + sum_i W_i (ln W_i + ln phi_i(w) - d_i - 1),
+ * d_i = ln z_i + ln phi_i(z), is non-negative at every stationary point. Stationary points are
+ * sought by successive substitution ln W_i <- d_i - ln phi_i(w) (w = W / sum W, each trial phase
+ * on its lower-Gibbs root), accelerated by the dominant-eigenvalue step, from several trial
+ * phases: Wilson vapour-like (z K) and liquid-like (z / K); when both collapse onto the feed,
+ * their cube roots (z K^1/3, z / K^1/3; near-critical feeds) and the pure heaviest and lightest
+ * components (liquid-liquid splits, e.g. CO2- or water-rich phases). The first trial that finds
+ * tm < 0 ends the test: the feed is unstable and that trial's composition seeds the split.
+ *
+ * Feeds must have every z_i > 0 (callers drop absent components).
+ * Units: SI (K, Pa). Validity: any single-feed two-phase problem; a three-phase region is not
+ * searched for (the engine is two-phase).
+ *
+ * References:
+ * - Michelsen, M.L. (1982a) The isothermal flash problem. Part I. Stability. Fluid Phase Equilib.
+ *   9, 1-19.
+ * - Li, Z. and Firoozabadi, A. (2012) General strategy for stability testing and phase-split
+ *   calculation in two and three phases. SPE J. 17(4), 1096-1107 (cube-root and pure trials).
+ */
+import { dominantEigenvalueStep } from './accelerate.js';
+import type { Phase, PhaseModel } from './phase.js';
+import { wilsonLnK } from './wilson.js';
+
+export interface StabilityOutcome {
+  stable: boolean;
+  /** The lowest tm found (< 0 when unstable). */
+  tm: number;
+  /** Composition of the trial phase that found instability (normalised), else null. */
+  trial: Float64Array | null;
+  /** True when the trial phase is lighter (smaller mass density) than the feed. */
+  trialLighter: boolean;
+  /** Successive substitutions over all trials. */
+  iterations: number;
+}
+
+const MAX_ITER = 400;
+/** A stationary point with tm below this is instability (tm is O(1e-16) noise at the feed). */
+const TM_UNSTABLE = -1e-9;
+/** ln W changes below this: converged. */
+const STEP_TOL = 1e-10;
+/** Squared distance in ln w from the feed below this: the trial collapsed onto the feed. */
+const TRIVIAL = 1e-8;
+
+export function stabilityTest(pm: PhaseModel, z: Float64Array, P: number, feed: Phase): StabilityOutcome {
+  const n = z.length;
+  const d = new Float64Array(n);
+  for (let i = 0; i < n; i++) d[i] = Math.log(z[i]!) + feed.lnPhi[i]!;
+  const lnK = wilsonLnK(pm.ts.fluid, pm.T, P);
+  const lnz = z.map(Math.log);
+  let iterations = 0;
+  let best: { tm: number; w: Float64Array } | null = null;
+
+  const run = (init: Float64Array): boolean => {
+    const r = stationaryPoint(pm, d, lnz, P, init);
+    iterations += r.iterations;
+    if (!best || r.tm < best.tm) best = { tm: r.tm, w: r.w };
+    return r.tm < TM_UNSTABLE;
+  };
+  const kStep = (s: number) => lnz.map((v, i) => v + s * lnK[i]!);
+  let unstable = run(kStep(1)) || run(kStep(-1));
+  if (!unstable) unstable = run(kStep(1 / 3)) || run(kStep(-1 / 3));
+  if (!unstable && n > 1) unstable = run(pureTrial(pm, 'heaviest')) || run(pureTrial(pm, 'lightest'));
+  const found = best as { tm: number; w: Float64Array } | null;
+  if (!unstable || !found) return { stable: true, tm: found ? found.tm : 0, trial: null, trialLighter: false, iterations };
+  return { stable: false, tm: found.tm, trial: found.w, trialLighter: lighter(pm, found.w, feed), iterations };
+}
+
+/** ln W of a trial that is nearly the pure component with the largest (or smallest) b. */
+function pureTrial(pm: PhaseModel, which: 'heaviest' | 'lightest'): Float64Array {
+  const b = pm.ts.fluid.b;
+  let k = 0;
+  for (let i = 1; i < b.length; i++) if (which === 'heaviest' ? b[i]! > b[k]! : b[i]! < b[k]!) k = i;
+  return Float64Array.from(b, (_, i) => (i === k ? 0 : Math.log(1e-10)));
+}
+
+function lighter(pm: PhaseModel, w: Float64Array, feed: Phase): boolean {
+  const ph = pm.evaluate(w, feed.P, 'gibbs');
+  if (!ph) return true;
+  const fl = pm.ts.fluid;
+  return fl.molarMass(w) / ph.V < fl.molarMass(feed.x) / feed.V;
+}
+
+interface Stationary {
+  tm: number;
+  w: Float64Array;
+  iterations: number;
+}
+
+function stationaryPoint(pm: PhaseModel, d: Float64Array, lnz: Float64Array, P: number, init: Float64Array): Stationary {
+  const n = d.length;
+  let lnW = init;
+  let gPrev: Float64Array | null = null;
+  let tm = Infinity;
+  let w = new Float64Array(n);
+  for (let it = 1; it <= MAX_ITER; it++) {
+    let sumW = 0;
+    for (let i = 0; i < n; i++) sumW += Math.exp(lnW[i]!);
+    w = Float64Array.from(lnW, (v) => Math.exp(v) / sumW);
+    const ph = pm.evaluate(w, P, 'gibbs');
+    if (!ph) return { tm: Infinity, w, iterations: it };
+    tm = 1;
+    const next = new Float64Array(n);
+    let step = 0;
+    let dist = 0;
+    for (let i = 0; i < n; i++) {
+      const Wi = Math.exp(lnW[i]!);
+      tm += Wi * (lnW[i]! + ph.lnPhi[i]! - d[i]! - 1);
+      next[i] = d[i]! - ph.lnPhi[i]!;
+      step = Math.max(step, Math.abs(next[i]! - lnW[i]!));
+      const lw = Math.log(w[i]!) - lnz[i]!;
+      dist += lw * lw;
+    }
+    if (!Number.isFinite(tm)) return { tm: Infinity, w, iterations: it };
+    if (tm < TM_UNSTABLE && dist > TRIVIAL) return { tm, w, iterations: it };
+    if (dist < TRIVIAL && Math.abs(sumW - 1) < 1e-6) return { tm: 0, w, iterations: it };
+    if (step < STEP_TOL) return { tm, w, iterations: it };
+    const g = Float64Array.from(next, (v, i) => v - lnW[i]!);
+    let accelerated: Float64Array | null = null;
+    if (gPrev && it % 5 === 0) accelerated = dominantEigenvalueStep(next, g, gPrev);
+    gPrev = g;
+    lnW = accelerated ?? next;
+  }
+  return { tm, w, iterations: MAX_ITER };
+}
