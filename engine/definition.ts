@@ -44,6 +44,21 @@ export interface EngineDefinition<I extends TObject = TObject, O extends TObject
   references: string[];
   validity: ValidityRange[];
   /**
+   * Rules across fields that a JSON schema cannot state (a matrix symmetric with a zero
+   * diagonal, fractions summing to 1, two lists of one length), checked on the validated
+   * field-unit input before the run: every problem as `field path -> message`, answered like a
+   * schema error (400 validation_failed). Pure and cheap; null or {} when the input is fine.
+   */
+  check?(input: Static<I>): Record<string, string> | null;
+  /**
+   * Something the API node supplies before the run, because workers never touch the store:
+   * 'fluidModel' - the saved project's fluid model named by the input's projectId,
+   * fluidModelId and versionId, loaded under the project rules (company scope, projects:read),
+   * validated and attached to the input as `fluidModel` (engine/eos/model/resolved.ts).
+   * Callers never send it; it is not part of `input`.
+   */
+  resolve?: 'fluidModel';
+  /**
    * Pure calculation in field units. Returns the output (without `warnings`/`units`, which the
    * executor adds) and may push warnings for derived quantities outside their range.
    * Throws EngineFailure when there is no physical answer.

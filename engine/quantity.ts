@@ -41,6 +41,13 @@ export const QUANTITIES = {
   liquidGasRatio: { field: 'STB/MMscf', metric: 'sm3/sm3' },
   /** A temperature difference (no offset): 1 delta degF = 5/9 delta degC. */
   temperatureDifference: { field: 'delta degF', metric: 'delta degC' },
+  /**
+   * Component constants of the EOS functions, stated in the units of the chemical literature
+   * whatever the caller's system (the input names say so: TcK, PcBar, VcCm3PerMol).
+   */
+  temperatureKelvin: { field: 'K', metric: 'K' },
+  pressureBar: { field: 'bar', metric: 'bar' },
+  molarVolume: { field: 'cm3/mol', metric: 'cm3/mol' },
 } as const;
 
 export type Quantity = keyof typeof QUANTITIES;
@@ -60,6 +67,9 @@ export const PHYSICAL_DEFAULTS: Partial<Record<Quantity, PhysicalRange>> = {
   formationVolumeFactor: { exclusiveMinimum: 0 },
   gasFVF: { exclusiveMinimum: 0 },
   molarMass: { exclusiveMinimum: 0 },
+  temperatureKelvin: { exclusiveMinimum: 0 },
+  pressureBar: { exclusiveMinimum: 0 },
+  molarVolume: { exclusiveMinimum: 0 },
 };
 
 /** The physically possible range of a value (field units). */

@@ -48,12 +48,14 @@ function evaluate(v: RefVector, def: AnyDefinition, mapping: FunctionMapping, bo
 
   const mismatches: Mismatch[] = [];
   for (const [name, expected] of Object.entries(v.expected)) {
+    // '_'-prefixed entries annotate the vector (e.g. _helperCheckMaxAbsDiff, a second solver's agreement), not outputs.
+    if (name.startsWith('_')) continue;
     const own = mapping.outputs?.[name] ?? name;
     if (!(own in result)) {
       mismatches.push({ output: name, got: undefined, expected, message: `${def.name} does not produce '${own}'` });
       continue;
     }
-    const got = inExpectedUnit(result[own], (result.outputUnits as Record<string, string> | undefined)?.[own], v.expectedUnits?.[name]);
+    const got = inExpectedUnit(result[own], (result.outputUnits as Record<string, string> | undefined)?.[own], mapping.expectedUnits?.[name] ?? v.expectedUnits?.[name]);
     mismatches.push(...compareOutput(name, got, expected, v.tolerance?.[name] ?? v.tolerance?.default));
   }
   if (mismatches.length === 0) return { status: 'passed', warnings: run.warnings };
@@ -99,7 +101,10 @@ function requestBody(v: RefVector, def: AnyDefinition, mapping: FunctionMapping)
     body[own] = ownValue;
   }
   // Inputs last: where a file repeats a method option among the inputs, the inputs are what was computed.
-  for (const [key, value] of Object.entries(v.inputs)) body[mapping.inputs?.[key] ?? key] = value;
+  for (const [key, value] of Object.entries(v.inputs)) {
+    const own = mapping.inputs && key in mapping.inputs ? mapping.inputs[key] : key;
+    if (own !== null && own !== undefined) body[own] = value;
+  }
   return body;
 }
 

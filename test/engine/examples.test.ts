@@ -11,6 +11,9 @@ function within(got: unknown, want: unknown, rel: number, path: string): void {
   } else if (Array.isArray(want)) {
     expect(got, path).to.be.an('array').with.length(want.length);
     want.forEach((w, i) => within((got as unknown[])[i], w, rel, `${path}[${i}]`));
+  } else if (want !== null && typeof want === 'object') {
+    expect(got, path).to.be.an('object');
+    for (const [k, w] of Object.entries(want)) within((got as Record<string, unknown>)[k], w, rel, `${path}.${k}`);
   } else {
     expect(got, path).to.deep.equal(want);
   }

@@ -1,0 +1,87 @@
+/** Inputs and result of a phase envelope (eos.phaseEnvelope, eos.model.phaseEnvelope), and the tracing of it with its quality lines. */
+import Type from 'typebox';
+import { EngineFailure } from '../failure.js';
+import { quantity, quantityArray } from '../quantity.js';
+import { fFromKelvin, paFromPsia, psiaFromPa } from './core/constants.js';
+import { traceEnvelope, type EnvelopeTrace, type SpecialPoint } from './core/envelope.js';
+import { subsetFluid, type Fluid } from './core/fluid.js';
+import { nullable } from './schemaParts.js';
+
+export const MAX_ENVELOPE_POINTS = 2000;
+export const MAX_QUALITY_LINES = 9;
+
+export const ENVELOPE_INPUTS = {
+  startPsia: Type.Optional(quantity('pressure', { minimum: 0.1, maximum: 1000, default: 14.696, description: 'Pressure where the trace starts (dew side) and ends (bubble side)' })),
+  maxPoints: Type.Optional(Type.Integer({ minimum: 20, maximum: MAX_ENVELOPE_POINTS, default: 400, description: `Point cap of each curve (at most ${MAX_ENVELOPE_POINTS})` })),
+  qualityLines: Type.Optional(
+    Type.Array(quantity('dimensionless', { exclusiveMinimum: 0, exclusiveMaximum: 1 }), {
+      maxItems: MAX_QUALITY_LINES,
+      description: 'Vapour mole fractions of quality lines to trace from startPsia to the critical point (e.g. [0.25, 0.5, 0.75])',
+    }),
+  ),
+};
+
+const temperatures = (description: string) => quantityArray('temperature', { description }, { maxItems: MAX_ENVELOPE_POINTS });
+const pressures = (description: string) => quantityArray('pressure', { description }, { maxItems: MAX_ENVELOPE_POINTS });
+const Point = Type.Object({ TF: quantity('temperature'), psia: quantity('pressure') });
+
+export const EnvelopeOutput = Type.Object({
+  TF: temperatures('Envelope temperatures in tracing order: dew side from startPsia, then (past the critical point) bubble side back to startPsia'),
+  psia: pressures('Envelope pressures, same order'),
+  kind: Type.Array(Type.Enum(['dew', 'bubble']), { maxItems: MAX_ENVELOPE_POINTS, description: 'dew: the incipient phase is denser than the feed; bubble: lighter' }),
+  critical: nullable(Point),
+  cricondenbar: nullable(Point),
+  cricondentherm: nullable(Point),
+  complete: Type.Boolean({ description: 'The trace returned to startPsia on the bubble side' }),
+  stopReason: Type.String(),
+  qualityLines: Type.Array(
+    Type.Object({
+      vaporFraction: quantity('dimensionless', { physical: { exclusiveMinimum: 0, exclusiveMaximum: 1 } }),
+      TF: temperatures('Temperatures from startPsia towards the critical point'),
+      psia: pressures('Pressures'),
+      complete: Type.Boolean({ description: 'Reached the critical region' }),
+      stopReason: Type.String(),
+    }),
+    { maxItems: MAX_QUALITY_LINES },
+  ),
+  newtonIterations: Type.Integer({ minimum: 0 }),
+});
+
+export interface EnvelopeOptions {
+  startPsia?: number;
+  maxPoints?: number;
+  qualityLines?: number[];
+}
+
+const OPTIONS = { pMax: paFromPsia(100_000), tMin: 30, tMax: 3000 };
+
+export function envelopeOutput(fluidFull: Fluid, zFull: Float64Array, o: EnvelopeOptions, warnings: string[]) {
+  const keep: number[] = [];
+  zFull.forEach((v, i) => v > 0 && keep.push(i));
+  const fluid = keep.length === fluidFull.n ? fluidFull : subsetFluid(fluidFull, keep);
+  const z = Float64Array.from(keep, (i) => zFull[i]!);
+  const pStart = paFromPsia(o.startPsia ?? 14.696);
+  const maxPoints = o.maxPoints ?? 400;
+  const env = traceEnvelope(fluid, z, { beta: 0, pStart, maxPoints, ...OPTIONS });
+  if (!env) throw new EngineFailure('no_solution', `no dew point found at the starting pressure ${o.startPsia ?? 14.696} psia between 30 and 3000 K: the envelope cannot be started`);
+  if (!env.complete) warnings.push(`the envelope trace stopped before returning to the starting pressure: ${env.stopReason}`);
+  if (!env.critical) warnings.push('no critical point was crossed on the traced part of the envelope');
+  const lines = (o.qualityLines ?? []).map((beta) => {
+    const q: EnvelopeTrace | null = traceEnvelope(fluid, z, { beta, pStart, maxPoints, ...OPTIONS });
+    if (!q) return { vaporFraction: beta, TF: [], psia: [], complete: false, stopReason: 'no starting point at startPsia' };
+    return { vaporFraction: beta, TF: q.points.map((p) => fFromKelvin(p.T)), psia: q.points.map((p) => psiaFromPa(p.P)), complete: q.complete, stopReason: q.stopReason };
+  });
+  const pt = (s: SpecialPoint | null) => (s ? { TF: fFromKelvin(s.T), psia: psiaFromPa(s.P) } : null);
+  return {
+    TF: env.points.map((p) => fFromKelvin(p.T)),
+    psia: env.points.map((p) => psiaFromPa(p.P)),
+    kind: env.points.map((p) => (p.kind === 'bubble' ? ('bubble' as const) : ('dew' as const))),
+    critical: pt(env.critical),
+    cricondenbar: pt(env.cricondenbar),
+    cricondentherm: pt(env.cricondentherm),
+    complete: env.complete,
+    stopReason: env.stopReason,
+    qualityLines: lines,
+    newtonIterations: env.newtonIterations,
+  };
+}

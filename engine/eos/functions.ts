@@ -1,0 +1,10 @@
+/** EOS (module `eos`, a licensed module with seats): inline compositions and saved fluid models. */
+import type { AnyDefinition } from '../definition.js';
+import { componentLibrary } from './componentLibrary.js';
+import { flash } from './flash.js';
+import { phaseEnvelope } from './phaseEnvelope.js';
+import { pureComponent } from './pureComponent.js';
+import { rachfordRice } from './rachfordRiceFunction.js';
+import { saturationPressure } from './saturationPressure.js';
+
+export const EOS_FUNCTIONS = [pureComponent, rachfordRice, flash, saturationPressure, phaseEnvelope, componentLibrary] as unknown as AnyDefinition[];

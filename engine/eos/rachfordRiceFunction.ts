@@ -1,0 +1,70 @@
+/**
+ * eos.rachfordRice: the vapour fraction of a feed z with given equilibrium ratios K, by the
+ * Rachford-Rice equation solved between its asymptotes 1/(1 - Kmax) and 1/(1 - Kmin) (the
+ * negative-flash root of Whitson & Michelsen 1989), and that root clamped to [0, 1]; x and y
+ * from the unclamped root. No root (every K >= 1, or every K <= 1): one phase, not an error.
+ *
+ * Units: dimensionless. Validity: z >= 0 summing to 1 within 1e-6, K > 0.
+ */
+import Type from 'typebox';
+import { defineFunction } from '../definition.js';
+import { quantity, quantityArray } from '../quantity.js';
+import { phaseCompositions, solveRachfordRice } from './core/rachfordRice.js';
+import { COMPOSITION_TOLERANCE, MAX_COMPONENTS } from './fluidInput.js';
+import { REF } from './references.js';
+
+const Input = Type.Object({
+  z: quantityArray('dimensionless', { minimum: 0, maximum: 1 }, { minItems: 1, maxItems: MAX_COMPONENTS, description: 'Feed mole fractions (sum 1 within 1e-6)' }),
+  K: quantityArray('dimensionless', { exclusiveMinimum: 0, maximum: 1e300 }, { minItems: 1, maxItems: MAX_COMPONENTS, description: 'Equilibrium ratios y/x' }),
+});
+
+const PHASES = ['two-phase', 'single-phase liquid (negative flash, V<0)', 'single-phase vapour (negative flash, V>1)', 'single-phase liquid (all K <= 1)', 'single-phase vapour (all K >= 1)'] as const;
+
+const Output = Type.Object({
+  vaporFraction: Type.Union([quantity('dimensionless', { description: 'Unclamped root between the asymptotes (negative flash); null when there is no root' }), Type.Null()]),
+  vaporFractionClamped: quantity('dimensionless', { description: 'The root clamped to [0, 1] (0 or 1 when there is no root)', physical: { minimum: 0, maximum: 1 } }),
+  phase: Type.Enum(PHASES),
+  x: quantityArray('dimensionless', { description: 'Liquid mole fractions at the unclamped root (the feed when there is no root)', physical: { minimum: 0, maximum: 1 } }, { maxItems: MAX_COMPONENTS }),
+  y: quantityArray('dimensionless', { description: 'Vapour mole fractions K x at the unclamped root (the feed when there is no root)', physical: { minimum: 0 } }, { maxItems: MAX_COMPONENTS }),
+  iterations: Type.Integer({ minimum: 0 }),
+});
+
+export const rachfordRice = defineFunction({
+  name: 'eos.rachfordRice',
+  module: 'eos',
+  title: 'Rachford-Rice vapour fraction (negative flash allowed)',
+  description:
+    'Vapour fraction V of a feed z with equilibrium ratios K from the Rachford-Rice equation sum z(K-1)/(1+V(K-1)) = 0: the root between the asymptotes 1/(1-Kmax) and ' +
+    '1/(1-Kmin) (may be < 0 or > 1: negative flash, Whitson & Michelsen 1989) and the same clamped to [0, 1], with x = z/(1+V(K-1)) and y = K x at the unclamped root. ' +
+    'Every K >= 1 or every K <= 1: no root, one phase (vaporFraction null), not an error. Safeguarded Newton (bisection inside the bracket).',
+  input: Input,
+  output: Output,
+  references: [REF.rr, REF.negativeFlash, 'Leibovici, C.F. and Neoschil, J. (1992) A new look at the Rachford-Rice equation. Fluid Phase Equilib. 74, 303-308.'],
+  validity: [],
+  examples: [
+    {
+      title: 'three components, K = 1.8, 0.6, 0.2',
+      input: { z: [0.5, 0.3, 0.2], K: [1.8, 0.6, 0.2] },
+      expected: { vaporFraction: 0.25, vaporFractionClamped: 0.25, x: [0.416666666667, 0.333333333333, 0.25], y: [0.75, 0.2, 0.05] },
+      tolerance: 1e-9,
+      source: 'refdata eos.json rr-82 (bisection on RR between the asymptotes; pyrestoolbox rr_solver agrees)',
+    },
+  ],
+  check(input) {
+    const out: Record<string, string> = {};
+    if (input.K.length !== input.z.length) out.K = `has ${input.K.length} values for ${input.z.length} mole fractions`;
+    const sum = input.z.reduce((a, b) => a + b, 0);
+    if (!(Math.abs(sum - 1) <= COMPOSITION_TOLERANCE)) out.z = `sums to ${sum}; mole fractions must sum to 1 within ${COMPOSITION_TOLERANCE}`;
+    return out;
+  },
+  run(input) {
+    const r = solveRachfordRice(input.z, input.K);
+    if (r.kind !== 'root') {
+      const vapour = r.kind === 'vapour';
+      return { vaporFraction: null, vaporFractionClamped: vapour ? 1 : 0, phase: vapour ? PHASES[4] : PHASES[3], x: input.z, y: input.z, iterations: 0 };
+    }
+    const { x, y } = phaseCompositions(input.z, input.K, r.beta);
+    const phase = r.beta < 0 ? PHASES[1] : r.beta > 1 ? PHASES[2] : PHASES[0];
+    return { vaporFraction: r.beta, vaporFractionClamped: Math.min(1, Math.max(0, r.beta)), phase, x: Array.from(x), y: Array.from(y), iterations: r.iterations };
+  },
+});
