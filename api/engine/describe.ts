@@ -3,6 +3,7 @@
  * these, so a function is described the same way everywhere.
  */
 import type { AnyDefinition } from '../../engine/definition.js';
+import type { KeyScope } from '../../store/model.js';
 
 /** The input schema callers see: the function's own plus the reserved `units` key, closed to others. */
 export function publicInputSchema(def: AnyDefinition): Record<string, unknown> {
@@ -15,6 +16,11 @@ export function publicInputSchema(def: AnyDefinition): Record<string, unknown> {
     },
     additionalProperties: false,
   };
+}
+
+/** Key scopes a call needs: engine:run, and projects:read when the API node reads a project for it (eos.model.*). */
+export function requiredScopes(def: AnyDefinition): KeyScope[] {
+  return def.resolve === 'fluidModel' ? ['engine:run', 'projects:read'] : ['engine:run'];
 }
 
 /** The seat module of a function; black-oil PVT needs none. */
@@ -35,5 +41,6 @@ export function describeFunction(def: AnyDefinition): Record<string, unknown> {
     example: example ? { title: example.title, input: example.input, source: example.source } : null,
     validity: def.validity,
     references: def.references,
+    requiredScopes: requiredScopes(def),
   };
 }

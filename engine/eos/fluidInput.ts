@@ -6,8 +6,8 @@
  * Component constants are in K, bar, g/mol and cm3/mol in both unit systems (the input names say
  * so), as in the library and the chemical literature. A pseudo-component whose name is not in
  * the library must give TcK, PcBar, omega and MW; a library name may override any constant.
- * Missing critical volumes (viscosity only) are estimated from Pitzer's Zc = 0.291 - 0.080 w
- * (Poling et al. 2001, eq. 2-3.3 form); missing volume shifts take the library defaults
+ * Missing critical volumes (viscosity only) come from the Lohrenz-Bray-Clark C7+ correlation when
+ * SG is given, else from Pitzer's Zc = 0.291 - 0.080 w (Poling et al. 2001, ch. 2); missing volume shifts take the library defaults
  * (library/components.ts). kij: a symmetric n x n matrix with a zero diagonal, or omitted for
  * the default set (library/kij.ts). Composition: mole fractions summing to 1 within 1e-6
  * (normalised exactly before use).
@@ -41,6 +41,10 @@ export const PseudoComponent = Type.Object(
     MW: fixed('molarMass', 'Molar mass, g/mol', { exclusiveMinimum: 0, maximum: 2000 }),
     VcCm3PerMol: fixed('molarVolume', 'Critical volume, cm3/mol (viscosity only; estimated from Zc = 0.291 - 0.080 omega when omitted)', { exclusiveMinimum: 0, maximum: 20000 }),
     volumeShift: fixed('dimensionless', 'Peneloux shift s = c/b (used with volumeShift Peneloux; library default when omitted)', { minimum: -1, maximum: 1 }),
+    SG: fixed('dimensionless', 'Specific gravity 60/60 degF of a plus fraction: its critical volume by the Lohrenz-Bray-Clark C7+ correlation when VcCm3PerMol is omitted', {
+      exclusiveMinimum: 0.3,
+      maximum: 1.5,
+    }),
   },
   { additionalProperties: false },
 );
@@ -135,10 +139,19 @@ export function componentConstants(c: FluidInput['components'][number], eos: Eos
     throw new EngineFailure('invalid_input', `component '${given.name}' lacks TcK, PcBar, omega or MW`);
   }
   const pcPa = pcBar * PA_PER_BAR;
-  const vcCm3 = given.VcCm3PerMol ?? lib?.VcCm3PerMol;
+  const plusVc = given.SG !== undefined ? lbcPlusVc(mw, given.SG) : undefined;
+  const vcCm3 = given.VcCm3PerMol ?? lib?.VcCm3PerMol ?? (plusVc !== undefined && plusVc > 0 ? plusVc : undefined);
   const vcM3 = vcCm3 !== undefined ? vcCm3 * 1e-6 : ((0.291 - 0.08 * omega) * R * tcK) / pcPa;
   const shift = given.volumeShift ?? defaultShift(eos, given.name, omega, mw);
   return { name: given.name, tcK, pcPa, omega, mw, vcM3, shift };
+}
+
+/** cm3/mol per ft3/lbmol: 0.028316846592 m3 / 0.45359237 kmol. */
+const CM3_MOL_PER_FT3_LBMOL = (0.028316846592 / 0.45359237) * 1000;
+
+/** Lohrenz, Bray & Clark (1964) critical volume of a C7+ fraction, cm3/mol: Vc = 21.573 + 0.015122 M - 27.656 SG + 0.070615 M SG (ft3/lbmol). */
+export function lbcPlusVc(mw: number, sg: number): number {
+  return (21.573 + 0.015122 * mw - 27.656 * sg + 0.070615 * mw * sg) * CM3_MOL_PER_FT3_LBMOL;
 }
 
 export function buildFluid(input: FluidInput): { fluid: Fluid; z: Float64Array; names: string[] } {

@@ -46,7 +46,7 @@ export function defaultKij(a: string, b: string): number {
   if (fa === 'other' || fb === 'other') return 0;
   if (fa === 'hydrocarbon' && fb === 'hydrocarbon') return 0;
   if (fa !== 'hydrocarbon' && fb !== 'hydrocarbon') return NONHC[[fa, fb].sort().join('|')] ?? 0;
-  const [gas, hc] = fa === 'hydrocarbon' ? [fb, b] : [fa, a];
+  const [gas, hc] = fa === 'hydrocarbon' ? [fb, a] : [fa, b];
   const k = carbonClass(hc);
   const row = gas === 'N2' ? N2_HC : gas === 'CO2' ? CO2_HC : gas === 'H2S' ? H2S_HC : H2O_HC;
   return row[k]!;
