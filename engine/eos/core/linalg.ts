@@ -72,3 +72,22 @@ export function luSolve(A: Float64Array, b: Float64Array, n: number): Float64Arr
   }
   return x.every(Number.isFinite) ? x : null;
 }
+
+/**
+ * The Newton step -H^-1 g of a minimisation, with H + mu I for the smallest mu (1e-6, 1e-5, ...
+ * times the largest diagonal entry) that makes H positive definite: away from a minimum (a saddle
+ * of the tangent plane distance, an indefinite Gibbs Hessian near a critical point) the plain
+ * step is not a descent direction. Levenberg (1944) / Marquardt (1963) regularisation.
+ */
+export function descentStep(H: Float64Array, g: Float64Array, n: number): Float64Array | null {
+  const rhs = g.map((v) => -v);
+  let scale = 0;
+  for (let i = 0; i < n; i++) scale = Math.max(scale, Math.abs(H[i * n + i]!));
+  for (let k = -1; k < 10; k++) {
+    const A = Float64Array.from(H);
+    if (k >= 0) for (let i = 0; i < n; i++) A[i * n + i] = A[i * n + i]! + scale * 10 ** (k - 6);
+    const x = choleskySolve(A, rhs, n);
+    if (x) return x;
+  }
+  return null;
+}

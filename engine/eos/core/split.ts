@@ -22,7 +22,7 @@
  * - Michelsen & Mollerup (2007) ch. 10 (the Newton step and its safeguards).
  */
 import { dominantEigenvalueStep } from './accelerate.js';
-import { choleskySolve } from './linalg.js';
+import { descentStep } from './linalg.js';
 import type { Phase, PhaseModel } from './phase.js';
 import { phaseCompositions, solveRachfordRice } from './rachfordRice.js';
 
@@ -47,8 +47,11 @@ export interface SplitOutcome {
 const SS_MAX = 600;
 const NEWTON_MAX = 40;
 const SWITCH_TO_NEWTON = 1e-6;
+/** Substitutions after which Newton (with its line search) takes over however far the residual is. */
+const SS_BEFORE_NEWTON = 8;
 const TOL = 1e-12;
 const TRIVIAL_LNK = 1e-5;
+const LINE_SEARCH_MAX = 12;
 
 interface SsState {
   lnK: Float64Array;
@@ -72,9 +75,10 @@ export function twoPhaseSplit(pm: PhaseModel, z: Float64Array, P: number, lnK0: 
     ss++;
     if (state.residual <= TOL) return finish(state, ss, 0, true);
     if (maxAbs(state.lnKNext) < TRIVIAL_LNK) return trivial(z, ss, 0);
-    // Newton from close enough; should it fail (near a critical point), more substitution and
-    // at most two more tries.
-    if (state.residual < SWITCH_TO_NEWTON / 10 ** (2 * newtonTries) && state.beta > 0 && state.beta < 1 && newtonTries < 3) {
+    // Newton from close enough, or once substitution proves slow (a split far from the start,
+    // a near-critical one); should it fail, more substitution and at most two more tries.
+    const slow = ss >= SS_BEFORE_NEWTON * (newtonTries + 1);
+    if ((state.residual < SWITCH_TO_NEWTON / 10 ** (2 * newtonTries) || slow) && state.beta > 0 && state.beta < 1 && newtonTries < 3) {
       newtonTries++;
       const nt = newton(pm, z, P, state);
       if (nt.converged) return { ...nt.outcome, ssIterations: ss, newtonIterations: nt.iterations };
@@ -171,20 +175,22 @@ function newton(pm: PhaseModel, z: Float64Array, P: number, start: SsState): New
         H[i * n + j] = ((diag ? 1 / cur.y[i]! : 0) - 1 + dV.dn[i * n + j]!) / b + ((diag ? 1 / cur.x[i]! : 0) - 1 + dL.dn[i * n + j]!) / (1 - b);
       }
     }
-    const step = choleskySolve(H, cur.g.map((g) => -g), n);
+    const step = descentStep(H, cur.g, n);
     if (!step) return { converged: false, iterations: it, outcome: cur.outcome(it) };
-    // Largest fraction of the step that keeps 0 < v_i < z_i.
-    let alpha = 1;
-    for (let i = 0; i < n; i++) {
-      const s = step[i]!;
-      if (v[i]! + alpha * s <= 0) alpha = (0.9 * v[i]!) / -s;
-      if (z[i]! - v[i]! - alpha * s <= 0) alpha = (0.9 * (z[i]! - v[i]!)) / s;
-    }
+    // A component the full step would drive out of (0, z_i) - a trace component whose moles the
+    // step overshoots - keeps a tenth of its distance to the bound instead of shortening the
+    // whole step (which would stall Newton on the trace).
+    const trialAt = (alpha: number) =>
+      Float64Array.from(v, (vi, i) => {
+        const t = vi + alpha * step[i]!;
+        return t <= 0 ? vi * 0.1 : t >= z[i]! ? z[i]! - (z[i]! - vi) * 0.1 : t;
+      });
     let slope = 0;
     for (let i = 0; i < n; i++) slope += cur.g[i]! * step[i]!;
+    let alpha = 1;
     let next: ReturnType<typeof evalMoles> = null;
-    for (let k = 0; k < 30; k++) {
-      const trial = Float64Array.from(v, (vi, i) => vi + alpha * step[i]!);
+    for (let k = 0; k < LINE_SEARCH_MAX; k++) {
+      const trial = trialAt(alpha);
       next = evalMoles(pm, z, P, trial);
       // Near the solution G changes by less than rounding: take the Newton step as it is.
       if (next && (cur.residual < 1e-8 || next.G <= cur.G + 1e-4 * alpha * slope)) {
