@@ -158,7 +158,8 @@ function parseComponent(raw: unknown, path: string, problems: Record<string, str
     }
     return [v, key];
   };
-  const tc = num(['tcK', 'tc'], (v) => v > 0, 'a positive critical temperature');
+  // tc may be in degF or degC (negative for light gases): its absolute value is checked after conversion.
+  const tc = num(['tcK', 'tc'], (v) => v > -459.67, 'a critical temperature above absolute zero');
   const pc = num(['pcBar', 'pc'], (v) => v > 0, 'a positive critical pressure');
   const omega = num(['omega'], (v) => v > -1 && v < 2.5, 'an acentric factor between -1 and 2.5');
   const mw = num(['mw', 'MW'], (v) => v > 0 && v < 5000, 'a molar mass in (0, 5000) g/mol');
@@ -178,7 +179,10 @@ function parseComponent(raw: unknown, path: string, problems: Record<string, str
   if (!tc || !pc || !omega || !mw || typeof name !== 'string' || cv.tcConv === null || cv.pcConv === null || cv.mwConv === null) return null;
   const TcK = tc[1] === 'tcK' ? tc[0] : cv.tcConv(tc[0]);
   const PcBar = pc[1] === 'pcBar' ? pc[0] : pc[0] * cv.pcConv;
-  if (!(TcK > 0)) problems[`${path}.${tc[1]}`] = 'is not above absolute zero';
+  if (!(TcK > 0)) {
+    problems[`${path}.${tc[1]}`] = 'is not above absolute zero';
+    return null;
+  }
   return {
     name,
     TcK,
