@@ -30,6 +30,7 @@
  */
 import { luSolve } from './linalg.js';
 import type { Fluid } from './fluid.js';
+import { flashPT, Isotherm } from './flashPT.js';
 import { PhaseModel, type Phase } from './phase.js';
 
 export interface EnvelopePoint {
@@ -327,12 +328,21 @@ function startPoint(sys: EnvelopeSystem, o: EnvelopeOptions): Solved | null {
   for (let i = 0; i < n; i++) X[i] = o.beta === 0 ? -lnK[i]! : lnK[i]!;
   X[n] = Math.log(T0);
   X[n + 1] = lnP;
-  // Newton at fixed P; if the Wilson K are too rough, first a few substitution passes at fixed T.
+  // Newton at fixed P from Wilson's K; when they are too rough (wide-boiling fluids, made-up
+  // pseudo-components), from the K of a converged two-phase flash at a temperature near T0.
   const direct = sys.solve(X, n + 1, lnP);
   if (direct) return direct;
-  for (const dT of [0.98, 1.02, 0.95, 1.05, 0.9, 1.1]) {
-    const Y = Float64Array.from(X);
-    Y[n] = Math.log(T0 * dT);
+  for (const f of [1, 0.97, 1.03, 0.93, 1.07, 0.85, 1.15, 0.75, 1.3]) {
+    const T = T0 * f;
+    const r = flashPT(new Isotherm(sys.fluid, T), sys.z, o.pStart);
+    if (!r || r.phases !== 2) continue;
+    const Y = new Float64Array(n + 2);
+    for (let i = 0; i < n; i++) {
+      const k = Math.log(r.vapour!.x[i]! / r.liquid!.x[i]!);
+      Y[i] = o.beta === 0 ? -k : k;
+    }
+    Y[n] = Math.log(T);
+    Y[n + 1] = lnP;
     const s = sys.solve(Y, n + 1, lnP);
     if (s) return s;
   }
