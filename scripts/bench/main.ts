@@ -15,6 +15,7 @@ import { machineFacts, NOTES, renderHeader, renderTable, settings, summarise, wo
 import { redisServerBinary } from './redis.js';
 import { measureDistributed, measureEmbedded, measureFloor, measureRaw, type Measured } from './scenarios.js';
 import { WORKLOADS } from './workloads.js';
+import { measureEos, renderEos, type EosBench } from './eos.js';
 
 async function main(): Promise<number> {
   let opts: BenchOptions;
@@ -42,17 +43,20 @@ async function main(): Promise<number> {
   // What the scenarios set up (keys made, redis version), for the JSON and the last lines.
   const setup: Record<string, unknown> = {};
   const measured: Measured[] = [];
+  let eos: EosBench | null = null;
   for (const scenario of opts.only) {
     if (scenario === 'raw') measured.push(...(await measureRaw(opts, WORKLOADS, progress)));
     if (scenario === 'floor') measured.push(...(await measureFloor(opts, WORKLOADS, progress)));
     if (scenario === 'embedded') measured.push(...(await measureEmbedded(opts, WORKLOADS, progress, setup)));
     if (scenario === 'distributed') measured.push(...(await measureDistributed(opts, WORKLOADS, progress, setup)));
+    if (scenario === 'eos') eos = await measureEos(opts.duration, opts.runs, progress);
   }
 
   const rows = summarise(measured);
   const elapsedS = Math.round((Date.now() - started) / 1000);
-  process.stdout.write(renderTable(rows) + '\n\n' + NOTES.map((n) => `  ${n}`).join('\n') + '\n');
-  writeJson(opts.json, { machine: facts, settings: s, workloads: workloadFacts(WORKLOADS), setup, rows, measured, elapsedS, notes: NOTES });
+  if (rows.length) process.stdout.write(renderTable(rows) + '\n\n' + NOTES.map((n) => `  ${n}`).join('\n') + '\n');
+  if (eos) process.stdout.write(`\n${renderEos(eos)}\n`);
+  writeJson(opts.json, { machine: facts, settings: s, workloads: workloadFacts(WORKLOADS), setup, rows, measured, eos, elapsedS, notes: NOTES });
   const keyInfo = (k: unknown) => (k ? `${(k as { keys: number }).keys} keys in ${(k as { accounts: number }).accounts} accounts` : null);
   const made = [keyInfo(setup.embeddedKeys) && `embedded ${keyInfo(setup.embeddedKeys)}`, keyInfo(setup.distributedKeys) && `distributed ${keyInfo(setup.distributedKeys)}`].filter(Boolean);
   if (made.length) process.stdout.write(`  Keys made: ${made.join('; ')}.\n`);

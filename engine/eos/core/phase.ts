@@ -99,14 +99,18 @@ export class PhaseModel {
     const A = (a * P) / (this.RT * this.RT);
     const B = (b * P) / this.RT;
     const { u, w } = this;
-    const roots = cubicRoots((u - 1) * B - 1, A + w * B * B - u * B - u * B * B, -(A * B + w * B * B + w * B * B * B)).filter((z) => z > B);
-    if (roots.length === 0) return null;
-    const zl = roots[0]!;
-    const zv = roots[roots.length - 1]!;
+    const all = cubicRoots((u - 1) * B - 1, A + w * B * B - u * B - u * B * B, -(A * B + w * B * B + w * B * B * B));
+    // Roots at or below B are not volumes; the rest are sorted, so the first valid is the liquid root.
+    let first = 0;
+    while (first < all.length && !(all[first]! > B)) first++;
+    const nRoots = all.length - first;
+    if (nRoots === 0) return null;
+    const zl = all[first]!;
+    const zv = all[all.length - 1]!;
     let Z: number;
     if (root === 'liquid') Z = zl;
     else if (root === 'vapour') Z = zv;
-    else Z = roots.length === 1 || this.gRes(zl, A, B) <= this.gRes(zv, A, B) ? zl : zv;
+    else Z = nRoots === 1 || this.gRes(zl, A, B) <= this.gRes(zv, A, B) ? zl : zv;
     const lnPhi = new Float64Array(n);
     const logTerm = this.logTerm(Z, B);
     const coef = A / (B * this.dd);
@@ -115,7 +119,7 @@ export class PhaseModel {
       const bi = fl.b[i]! / b;
       lnPhi[i] = bi * (Z - 1) - lnZB - coef * ((2 * Da[i]!) / a - bi) * logTerm;
     }
-    return { x, P, Z, V: (Z * this.RT) / P, A, B, a, b, Da, lnPhi, gRes: Z - 1 - lnZB - coef * logTerm, roots: roots.length };
+    return { x, P, Z, V: (Z * this.RT) / P, A, B, a, b, Da, lnPhi, gRes: Z - 1 - lnZB - coef * logTerm, roots: nRoots };
   }
 
   /** ln((Z + d1 B)/(Z + d2 B)) */

@@ -52,6 +52,8 @@ const SS_BEFORE_NEWTON = 15;
 /** Once unstable: substitutions towards the stationary point, at most this many or to this step. */
 const REFINE_MAX = 10;
 const REFINE_TOL = 1e-4;
+/** Below this tm the trial is far from the feed already: a good start without refining. */
+const CLEARLY_UNSTABLE = -1e-2;
 const NEWTON_MAX = 30;
 
 export function stabilityTest(pm: PhaseModel, z: Float64Array, P: number, feed: Phase): StabilityOutcome {
@@ -106,10 +108,15 @@ function stationaryPoint(pm: PhaseModel, d: Float64Array, lnz: Float64Array, P: 
   let tm = Infinity;
   let w = new Float64Array(n);
   let refine = 0;
+  const W = new Float64Array(n);
   for (let it = 1; it <= MAX_ITER; it++) {
     let sumW = 0;
-    for (let i = 0; i < n; i++) sumW += Math.exp(lnW[i]!);
-    w = Float64Array.from(lnW, (v) => Math.exp(v) / sumW);
+    for (let i = 0; i < n; i++) {
+      W[i] = Math.exp(lnW[i]!);
+      sumW += W[i]!;
+    }
+    const lnSum = Math.log(sumW);
+    w = Float64Array.from(W, (v) => v / sumW);
     const ph = pm.evaluate(w, P, 'gibbs');
     if (!ph) return { tm: Infinity, w, iterations: it };
     tm = 1;
@@ -117,17 +124,17 @@ function stationaryPoint(pm: PhaseModel, d: Float64Array, lnz: Float64Array, P: 
     let step = 0;
     let dist = 0;
     for (let i = 0; i < n; i++) {
-      const Wi = Math.exp(lnW[i]!);
-      tm += Wi * (lnW[i]! + ph.lnPhi[i]! - d[i]! - 1);
+      tm += W[i]! * (lnW[i]! + ph.lnPhi[i]! - d[i]! - 1);
       next[i] = d[i]! - ph.lnPhi[i]!;
       step = Math.max(step, Math.abs(next[i]! - lnW[i]!));
-      const lw = Math.log(w[i]!) - lnz[i]!;
+      const lw = lnW[i]! - lnSum - lnz[i]!;
       dist += lw * lw;
     }
     if (!Number.isFinite(tm)) return { tm: Infinity, w, iterations: it };
-    // Unstable: keep going a little towards the stationary point, whose composition is a far
-    // better start for the split than the first trial that crossed tm = 0 (near the feed).
-    if (tm < TM_UNSTABLE && dist > TRIVIAL && (step < REFINE_TOL || ++refine > REFINE_MAX)) return { tm, w, iterations: it };
+    // Barely unstable (near a saturation or critical point): keep going a little towards the
+    // stationary point, whose composition is a far better start for the split than the first
+    // trial that crossed tm = 0 (close to the feed).
+    if (tm < TM_UNSTABLE && dist > TRIVIAL && (tm < CLEARLY_UNSTABLE || step < REFINE_TOL || ++refine > REFINE_MAX)) return { tm, w, iterations: it };
     if (dist < TRIVIAL && Math.abs(sumW - 1) < 1e-6) return { tm: 0, w, iterations: it };
     if (step < STEP_TOL) return { tm, w, iterations: it };
     // Slow substitution (a near-critical or near-boundary feed): Newton from here.
