@@ -15,7 +15,8 @@ import { quantity } from '../quantity.js';
 import { CRITICAL_METHODS, criticalProperties } from './characterization/criticalProperties.js';
 import { gammaSplit } from './characterization/gammaSplit.js';
 import { lump } from './characterization/lumping.js';
-import { lbcPlusVc } from './fluidInput.js';
+import { assertChecked, lbcPlusVc } from './fluidInput.js';
+import { EngineFailure } from '../failure.js';
 import { REF } from './references.js';
 
 const CM3_PER_FT3_LBMOL = (0.028316846592 / 0.45359237) * 1000;
@@ -100,24 +101,25 @@ export const characterizePlus = defineFunction({
       source: 'the gamma split conserves moles and mass by construction and the Watson factor is solved to reproduce SG (Whitson 1983)',
     },
   ],
-  check(input) {
-    const n = input.plusCarbonNumber ?? 7;
-    const eta = input.eta ?? 14 * n - 6;
-    const out: Record<string, string> = {};
-    if (!(eta < input.MW)) out.eta = `(${eta} g/mol) must be below MW (${input.MW})`;
-    if (!(eta < 14 * n + 8)) out.eta = `(${eta} g/mol) must be below the upper boundary of C${n} (${14 * n + 8} g/mol)`;
-    if ((input.maxCarbonNumber ?? 45) < n + 2) out.maxCarbonNumber = `must be at least plusCarbonNumber + 2 (${n + 2})`;
-    return out;
-  },
+  check: checkPlus,
   run(input) {
+    assertChecked(checkPlus(input));
     const n = input.plusCarbonNumber ?? 7;
     const eta = input.eta ?? 14 * n - 6;
     const zPlus = input.zPlus ?? 1;
     const method = input.criticalMethod ?? 'KeslerLee';
     const split = gammaSplit(zPlus, input.MW, input.SG, n, input.maxCarbonNumber ?? 45, input.alpha ?? 1, eta);
+    if (split.groups.length === 0) throw new EngineFailure('no_solution', 'the gamma distribution puts no mass in any carbon-number group for these parameters');
     const withCriticals = split.groups.map((g) => {
       const c = criticalProperties(method, g.tbR, g.sg);
-      return { ...g, ...c, vc: c.vcFt3 ?? lbcPlusVc(g.mw, g.sg) / CM3_PER_FT3_LBMOL };
+      const vc = c.vcFt3 ?? lbcPlusVc(g.mw, g.sg) / CM3_PER_FT3_LBMOL;
+      if (!(c.tcR > g.tbR && c.pcPsia > 0 && Number.isFinite(c.omega) && vc > 0 && Number.isFinite(c.pcPsia))) {
+        throw new EngineFailure(
+          'out_of_range',
+          `the ${method} correlation has no physical critical point for C${g.carbonNumber}${g.plus ? '+' : ''} (Tb ${(g.tbR / 1.8).toFixed(1)} K, SG ${g.sg.toFixed(4)}, MW ${g.mw.toFixed(1)}): outside its range; try another criticalMethod, a smaller maxCarbonNumber or alpha`,
+        );
+      }
+      return { ...g, ...c, vc };
     });
     const lumps = lump(withCriticals, input.groups ?? 3);
     const mass = lumps.reduce((s, l) => s + l.z * l.mw, 0);
@@ -143,3 +145,13 @@ export const characterizePlus = defineFunction({
     };
   },
 });
+
+function checkPlus(input: { MW: number; plusCarbonNumber?: number; maxCarbonNumber?: number; eta?: number }): Record<string, string> {
+  const n = input.plusCarbonNumber ?? 7;
+  const eta = input.eta ?? 14 * n - 6;
+  const out: Record<string, string> = {};
+  if (!(eta < input.MW)) out.eta = `(${eta} g/mol) must be below MW (${input.MW})`;
+  if (!(eta < 14 * n + 8)) out.eta = `(${eta} g/mol) must be below the upper boundary of C${n} (${14 * n + 8} g/mol)`;
+  if ((input.maxCarbonNumber ?? 45) < n + 2) out.maxCarbonNumber = `must be at least plusCarbonNumber + 2 (${n + 2})`;
+  return out;
+}

@@ -6,6 +6,7 @@ import { fFromKelvin, paFromPsia, psiaFromPa } from './core/constants.js';
 import { traceEnvelope, type EnvelopeTrace, type SpecialPoint } from './core/envelope.js';
 import { subsetFluid, type Fluid } from './core/fluid.js';
 import { nullable } from './schemaParts.js';
+import { ONE_COMPONENT } from './saturationSolve.js';
 
 export const MAX_ENVELOPE_POINTS = 2000;
 export const MAX_QUALITY_LINES = 9;
@@ -60,6 +61,7 @@ export function envelopeOutput(fluidFull: Fluid, zFull: Float64Array, o: Envelop
   zFull.forEach((v, i) => v > 0 && keep.push(i));
   const fluid = keep.length === fluidFull.n ? fluidFull : subsetFluid(fluidFull, keep);
   const z = Float64Array.from(keep, (i) => zFull[i]!);
+  if (z.length < 2) throw new EngineFailure('invalid_input', ONE_COMPONENT);
   const pStart = paFromPsia(o.startPsia ?? 14.696);
   const maxPoints = o.maxPoints ?? 400;
   const env = traceEnvelope(fluid, z, { beta: 0, pStart, maxPoints, ...OPTIONS });

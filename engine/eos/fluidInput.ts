@@ -154,7 +154,14 @@ export function lbcPlusVc(mw: number, sg: number): number {
   return (21.573 + 0.015122 * mw - 27.656 * sg + 0.070615 * mw * sg) * CM3_MOL_PER_FT3_LBMOL;
 }
 
+/** Throws the check's first problem as invalid_input (runs reached without the API's check, e.g. a direct executeDefinition). */
+export function assertChecked(problems: Record<string, string> | null | undefined): void {
+  const first = problems ? Object.entries(problems)[0] : undefined;
+  if (first) throw new EngineFailure('invalid_input', `${first[0]} ${first[1]}`);
+}
+
 export function buildFluid(input: FluidInput): { fluid: Fluid; z: Float64Array; names: string[] } {
+  assertChecked(checkFluid(input));
   const eos = input.eos ?? 'PR78';
   const comps = input.components.map((c) => componentConstants(c, eos));
   const names = comps.map((c) => c.name);

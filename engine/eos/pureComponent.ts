@@ -19,7 +19,7 @@ import { fFromKelvin, KG_M3_PER_LBM_FT3, kelvinFromF, paFromPsia, psiaFromPa, R 
 import { EngineFailure } from '../failure.js';
 import { PhaseModel } from './core/phase.js';
 import { vapourPressure } from './core/vapourPressure.js';
-import { buildFluid, checkFluid, FLUID_INPUTS } from './fluidInput.js';
+import { assertChecked, buildFluid, checkFluid, FLUID_INPUTS } from './fluidInput.js';
 import { REF } from './references.js';
 import { EOS_VALIDITY, nullableNumber, PSIA_INPUT, TF_INPUT } from './schemaParts.js';
 
@@ -70,6 +70,7 @@ export const pureComponent = defineFunction({
   ],
   check: (input) => checkFluid({ ...input, composition: [1] }, 1),
   run(input) {
+    assertChecked(checkFluid({ ...input, composition: [1] }, 1));
     const { fluid } = buildFluid({ ...input, composition: [1] });
     const T = kelvinFromF(input.TF);
     const P = paFromPsia(input.psia);

@@ -10,7 +10,7 @@ import Type from 'typebox';
 import { defineFunction } from '../definition.js';
 import { quantity, quantityArray } from '../quantity.js';
 import { phaseCompositions, solveRachfordRice } from './core/rachfordRice.js';
-import { COMPOSITION_TOLERANCE, MAX_COMPONENTS } from './fluidInput.js';
+import { assertChecked, COMPOSITION_TOLERANCE, MAX_COMPONENTS } from './fluidInput.js';
 import { REF } from './references.js';
 
 const Input = Type.Object({
@@ -28,6 +28,14 @@ const Output = Type.Object({
   y: quantityArray('dimensionless', { description: 'Vapour mole fractions K x at the unclamped root (the feed when there is no root)', physical: { minimum: 0 } }, { maxItems: MAX_COMPONENTS }),
   iterations: Type.Integer({ minimum: 0 }),
 });
+
+function checkRr(input: { z: number[]; K: number[] }): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (input.K.length !== input.z.length) out.K = `has ${input.K.length} values for ${input.z.length} mole fractions`;
+  const sum = input.z.reduce((a, b) => a + b, 0);
+  if (!(Math.abs(sum - 1) <= COMPOSITION_TOLERANCE)) out.z = `sums to ${sum}; mole fractions must sum to 1 within ${COMPOSITION_TOLERANCE}`;
+  return out;
+}
 
 export const rachfordRice = defineFunction({
   name: 'eos.rachfordRice',
@@ -50,20 +58,17 @@ export const rachfordRice = defineFunction({
       source: 'refdata eos.json rr-82 (bisection on RR between the asymptotes; pyrestoolbox rr_solver agrees)',
     },
   ],
-  check(input) {
-    const out: Record<string, string> = {};
-    if (input.K.length !== input.z.length) out.K = `has ${input.K.length} values for ${input.z.length} mole fractions`;
-    const sum = input.z.reduce((a, b) => a + b, 0);
-    if (!(Math.abs(sum - 1) <= COMPOSITION_TOLERANCE)) out.z = `sums to ${sum}; mole fractions must sum to 1 within ${COMPOSITION_TOLERANCE}`;
-    return out;
-  },
+  check: checkRr,
   run(input) {
+    assertChecked(checkRr(input));
     const r = solveRachfordRice(input.z, input.K);
     if (r.kind !== 'root') {
       const vapour = r.kind === 'vapour';
       return { vaporFraction: null, vaporFractionClamped: vapour ? 1 : 0, phase: vapour ? PHASES[4] : PHASES[3], x: input.z, y: input.z, iterations: 0 };
     }
     const { x, y } = phaseCompositions(input.z, input.K, r.beta);
+    // x and y each sum to 1 at the root; a fraction a rounding error above 1 is 1.
+    for (const v of [x, y]) for (let i = 0; i < v.length; i++) if (v[i]! > 1 && v[i]! < 1 + 1e-9) v[i] = 1;
     const phase = r.beta < 0 ? PHASES[1] : r.beta > 1 ? PHASES[2] : PHASES[0];
     return { vaporFraction: r.beta, vaporFractionClamped: Math.min(1, Math.max(0, r.beta)), phase, x: Array.from(x), y: Array.from(y), iterations: r.iterations };
   },

@@ -32,9 +32,12 @@ export interface SaturationAnswer {
 
 const CHECK = 0.005;
 
+export const ONE_COMPONENT = 'only one component is present: a pure fluid has a vapour-pressure curve, not bubble and dew points or an envelope (eos.pureComponent gives its vapour pressure)';
+
 export function findSaturation(iso: Isotherm, zFull: Float64Array, kind: SaturationKind, branch: Branch): SaturationAnswer {
   const { pm, keep } = iso.modelFor(zFull);
   const z = keep ? Float64Array.from(keep, (i) => zFull[i]!) : zFull;
+  if (z.length < 2) throw new EngineFailure('invalid_input', ONE_COMPONENT);
   const br = bracketSaturation(pm, z, branch === 'lower');
   let upper = br.upper ? refineSaturation(pm, z, br.upper) : null;
   let lower = br.lower ? refineSaturation(pm, z, br.lower) : null;
