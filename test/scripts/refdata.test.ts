@@ -49,6 +49,12 @@ describe('scripts/refdata', () => {
       expect(notPassed).to.deep.equal([]);
     });
 
+    it('passes every eos.json vector (cubic-EOS pure components, Rachford-Rice, flash, saturation points): none skipped', () => {
+      const mine = report.outcomes.filter((o) => o.file === 'eos.json');
+      expect(mine.length).to.be.at.least(65);
+      expect(mine.filter((o) => o.status !== 'passed').map((o) => `${o.id}: ${o.reason}`)).to.deep.equal([]);
+    });
+
     it('keeps the known-discrepancy list honest: each listed vector exists and still misses', () => {
       expect(Object.keys(KNOWN_DISCREPANCIES).length).to.be.at.most(2); // each one explained in scripts/refdata/mapping.ts
       for (const id of Object.keys(KNOWN_DISCREPANCIES)) {
