@@ -92,14 +92,20 @@ export function flashPT(iso: Isotherm, zIn: ArrayLike<number>, P: number): Flash
   const stab = stabilityTest(pm, z, P, feed);
   const base = { stabilityIterations: stab.iterations, tm: stab.tm };
   if (!stab.stable && stab.trial) {
-    const lnK0 = new Float64Array(z.length);
-    for (let i = 0; i < z.length; i++) {
-      const r = Math.log(stab.trial[i]!) - Math.log(z[i]!);
-      lnK0[i] = stab.trialLighter ? r : -r;
+    // From the deepest unstable trial; should that split collapse onto the feed, from the next.
+    let s = twoPhaseSplit(pm, z, P, startK(z, stab.unstableTrials[0]!));
+    let ss = s.ssIterations;
+    let nt = s.newtonIterations;
+    const feedGibbs = phaseGibbs(feed);
+    const good = (x: typeof s) => x.status === 'two-phase' && x.L !== null && x.V !== null && x.beta > 0 && x.beta < 1 && (x.gibbs < feedGibbs - 1e-14 || !x.converged);
+    for (const t of stab.unstableTrials.slice(1, 3)) {
+      if (good(s)) break;
+      s = twoPhaseSplit(pm, z, P, startK(z, t));
+      ss += s.ssIterations;
+      nt += s.newtonIterations;
     }
-    const s = twoPhaseSplit(pm, z, P, lnK0);
-    const lowers = s.status === 'two-phase' && s.gibbs < phaseGibbs(feed) - 1e-14;
-    if (s.status === 'two-phase' && s.L && s.V && s.beta > 0 && s.beta < 1 && (lowers || !s.converged)) {
+    s = { ...s, ssIterations: ss, newtonIterations: nt };
+    if (good(s) && s.L && s.V) {
       const a = describe(iso, pm, s.L, keep);
       const b = describe(iso, pm, s.V, keep);
       const [liq, vap, beta] = a.density >= b.density ? [a, b, s.beta] : [b, a, 1 - s.beta];
@@ -123,6 +129,16 @@ export function flashPT(iso: Isotherm, zIn: ArrayLike<number>, P: number): Flash
     return singlePhase(iso, pm, feed, keep, { ...base, ssIterations: s.ssIterations, newtonIterations: s.newtonIterations });
   }
   return singlePhase(iso, pm, feed, keep, { ...base, ssIterations: 0, newtonIterations: 0 });
+}
+
+/** ln K from an unstable trial phase: the trial is the vapour (or the liquid) against the feed. */
+function startK(z: Float64Array, t: { w: Float64Array; lighter: boolean }): Float64Array {
+  const lnK = new Float64Array(z.length);
+  for (let i = 0; i < z.length; i++) {
+    const r = Math.log(t.w[i]!) - Math.log(z[i]!);
+    lnK[i] = t.lighter ? r : -r;
+  }
+  return lnK;
 }
 
 function singlePhase(iso: Isotherm, pm: PhaseModel, feed: Phase, keep: number[] | null, it: { stabilityIterations: number; tm: number; ssIterations: number; newtonIterations: number }): FlashOutcome {

@@ -36,6 +36,8 @@ export interface StabilityOutcome {
   trial: Float64Array | null;
   /** True when the trial phase is lighter (smaller mass density) than the feed. */
   trialLighter: boolean;
+  /** Every unstable trial found, deepest first (the split tries the next when one collapses). */
+  unstableTrials: { tm: number; w: Float64Array; lighter: boolean }[];
   /** Successive substitutions over all trials. */
   iterations: number;
 }
@@ -64,20 +66,27 @@ export function stabilityTest(pm: PhaseModel, z: Float64Array, P: number, feed: 
   const lnz = z.map(Math.log);
   let iterations = 0;
   let best: { tm: number; w: Float64Array } | null = null;
+  const unstableFound: { tm: number; w: Float64Array }[] = [];
 
+  // A trial that ends clearly unstable ends the test; one that finds only a shallow minimum (a
+  // stationary point near the feed, a poor start for the split) lets the other trials look for
+  // a deeper one; the deepest is kept.
   const run = (init: Float64Array): boolean => {
     const r = stationaryPoint(pm, d, lnz, P, init);
     iterations += r.iterations;
     if (!best || r.tm < best.tm) best = { tm: r.tm, w: r.w };
-    return r.tm < TM_UNSTABLE;
+    if (r.tm < TM_UNSTABLE) unstableFound.push({ tm: r.tm, w: r.w });
+    return r.tm < CLEARLY_UNSTABLE;
   };
   const kStep = (s: number) => lnz.map((v, i) => v + s * lnK[i]!);
-  let unstable = run(kStep(1)) || run(kStep(-1));
-  if (!unstable) unstable = run(kStep(1 / 3)) || run(kStep(-1 / 3));
-  if (!unstable && n > 1) unstable = run(pureTrial(pm, 'heaviest')) || run(pureTrial(pm, 'lightest'));
+  let done = run(kStep(1)) || run(kStep(-1));
+  if (!done) done = run(kStep(1 / 3)) || run(kStep(-1 / 3));
+  if (!done && n > 1) run(pureTrial(pm, 'heaviest')) || run(pureTrial(pm, 'lightest'));
   const found = best as { tm: number; w: Float64Array } | null;
-  if (!unstable || !found) return { stable: true, tm: found ? found.tm : 0, trial: null, trialLighter: false, iterations };
-  return { stable: false, tm: found.tm, trial: found.w, trialLighter: lighter(pm, found.w, feed), iterations };
+  const unstable = found !== null && found.tm < TM_UNSTABLE;
+  if (!unstable || !found) return { stable: true, tm: found ? found.tm : 0, trial: null, trialLighter: false, unstableTrials: [], iterations };
+  const unstableTrials = unstableFound.sort((a, b) => a.tm - b.tm).map((t) => ({ ...t, lighter: lighter(pm, t.w, feed) }));
+  return { stable: false, tm: found.tm, trial: found.w, trialLighter: unstableTrials[0]!.lighter, unstableTrials, iterations };
 }
 
 /** ln W of a trial that is nearly the pure component with the largest (or smallest) b. */
