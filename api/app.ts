@@ -9,6 +9,7 @@ import { errors } from './errors.js';
 import type { Logger } from './log.js';
 import type { AppState } from './state.js';
 import { accessLog } from './middleware/accessLog.js';
+import type { HttpMetrics } from './ops/metrics.js';
 import { authenticate } from './middleware/authenticate.js';
 import { errorEnvelope } from './middleware/errors.js';
 import { requestId } from './middleware/requestId.js';
@@ -23,6 +24,7 @@ import { engineRoutes } from './routes/engine.js';
 import { mcpRoutes } from './routes/mcp.js';
 import { projectResources, projectTools } from './mcp/projects.js';
 import { projectRoutes } from './routes/projects.js';
+import { createPolicy } from './policy.js';
 
 export const API_VERSION = '1.0.0';
 
@@ -33,7 +35,10 @@ export interface AppDeps {
   log: Logger;
   /** Where engine calls run: the in-process pool or the queue. */
   runner: EngineRunner;
-  trustProxy?: boolean;
+  /** Trusted reverse proxies in front (api/config.ts trustProxyHops); 0: the socket address is the client's. */
+  trustProxyHops?: number;
+  /** Request metrics (api/ops/metrics.ts); none when absent. */
+  metrics?: HttpMetrics;
   /** Further routes (engine, projects, mcp) contributed by their modules. */
   routes?: RouteSpec[];
 }
@@ -45,7 +50,10 @@ export interface App {
 }
 
 export function createApp(deps: AppDeps): App {
-  const koa = new Koa<AppState>({ proxy: deps.trustProxy ?? false });
+  // Behind N trusted proxies the client is the N-th X-Forwarded-For entry from the right (what the
+  // outermost trusted proxy appended); Koa's maxIpsCount keeps exactly the last N entries.
+  const hops = deps.trustProxyHops ?? 0;
+  const koa = new Koa<AppState>({ proxy: hops > 0, maxIpsCount: hops });
   koa.silent = true; // errors are logged by the error envelope with their request id
   const keyUse = new KeyUseRecorder(deps.store, deps.log);
 
@@ -58,27 +66,36 @@ export function createApp(deps: AppDeps): App {
     ...projectRoutes(deps.store),
     ...(deps.routes ?? []),
   );
-  const publicPaths = new Set(routes.filter((r) => r.access === 'public').map((r) => r.path));
-
   const router = new Router<AppState>();
+  const specs = new Map<string, RouteSpec>();
   for (const r of routes.filter((x) => !x.documentOnly)) {
+    if (specs.has(r.operationId)) throw new Error(`Two routes share the operationId ${r.operationId}`);
+    specs.set(r.operationId, r);
     router.register(r.path.replace(/\{(\w+)\}/g, ':$1'), [r.method], async (ctx) => {
       const auth = ctx.state.auth;
+      // The policy step sends every key route through the gate; this keeps it so if that ever changes.
+      if (r.access === 'key' && !auth) throw errors.unauthenticated('Missing API key: send the header Authorization: Bearer <key>');
       const missing = r.scopes.filter((s) => !auth?.key.scopes.includes(s));
       if (r.access === 'key' && r.scopeCheck !== 'handler' && missing.length) {
         throw errors.forbidden(`This key lacks the scope ${missing.join(' and ')} needed for ${r.method} ${r.path}`, { requiredScopes: r.scopes });
       }
       await r.handler(ctx as unknown as RouteContext);
-    });
+    }, { name: r.operationId });
   }
+  const policyOf = createPolicy(router, specs);
 
   const gate = authenticate({ store: deps.store, limits: deps.limits, seats: deps.seats, keyUse });
   koa.use(requestId());
-  koa.use(accessLog(deps.log));
+  koa.use(accessLog(deps.log, deps.metrics));
   koa.use(errorEnvelope(deps.log));
+  // One policy per request, from the same match that picks the handler (api/policy.ts).
   koa.use(async (ctx, next) => {
-    if (ctx.path.startsWith('/v1/') && !publicPaths.has(ctx.path)) return gate(ctx, next);
-    return next();
+    const policy = policyOf(ctx.path, ctx.method);
+    if (policy.kind === 'route') {
+      ctx.state.route = policy.route;
+      return policy.route.access === 'public' ? next() : gate(ctx, next);
+    }
+    return policy.kind === 'api' ? gate(ctx, next) : next();
   });
   koa.use(router.routes());
   koa.use(router.allowedMethods({ throw: false }));

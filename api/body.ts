@@ -1,12 +1,19 @@
 /**
  * JSON request bodies: empty = {}, Content-Type must be JSON when a body is sent (415), the size
  * limit is enforced on the bytes as they arrive (413, without buffering more than the limit),
- * malformed JSON is 400 validation_failed.
+ * nesting past JSON_MAX_DEPTH and malformed JSON are 400 validation_failed.
  */
 import type { Context } from 'koa';
 import { ApiError, errors } from './errors.js';
 
 export const ENGINE_BODY_LIMIT = 4 * 1024 * 1024;
+
+/**
+ * Deepest nesting of arrays and objects a JSON body may have. Parsing copes with any depth, but
+ * serialising a deeply nested value again (to store, queue or log it) overflows the stack: the
+ * bound keeps every body something the server can write back. Real inputs nest a few levels.
+ */
+export const JSON_MAX_DEPTH = 64;
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
@@ -19,11 +26,33 @@ export async function readJsonBody(ctx: Context, limit = ENGINE_BODY_LIMIT): Pro
   if (type && !JSON_TYPE.test(type)) {
     throw new ApiError('unsupported_media_type', `Request bodies must be JSON; send Content-Type: application/json (got '${type.slice(0, 100)}')`);
   }
+  if (nestedDeeperThan(raw, JSON_MAX_DEPTH)) {
+    throw errors.validation(`The request body nests arrays and objects deeper than ${JSON_MAX_DEPTH} levels`, { body: `must nest at most ${JSON_MAX_DEPTH} levels deep` });
+  }
   try {
     return JSON.parse(raw.toString('utf8'));
   } catch (err) {
     throw errors.validation('The request body is not valid JSON', { body: (err as Error).message });
   }
+}
+
+/** One pass over the bytes, outside strings: whether `[` and `{` ever open more than `max` levels. */
+function nestedDeeperThan(raw: Buffer, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i]!;
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (c === 0x5c) escaped = true; // backslash
+      else if (c === 0x22) inString = false; // quote
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
 }
 
 function tooLarge(limit: number): ApiError {

@@ -15,8 +15,13 @@ export interface Config {
   host: string;
   /** LMDB directory of the embedded store (DATA_DIR, default ./data). */
   dataDir: string;
-  /** Trust X-Forwarded-For for the client address (TRUST_PROXY, default false). */
-  trustProxy: boolean;
+  /**
+   * Reverse proxies in front of this server whose X-Forwarded-For entries are trusted
+   * (TRUST_PROXY: false = 0, true = 1, or a count; default 0). The client address is the entry
+   * the outermost trusted proxy appended: the `trustProxyHops`-th from the right. Entries to its
+   * left were written by the client and are ignored.
+   */
+  trustProxyHops: number;
   /** LOG_LEVEL: silent | error | info | debug (default info). */
   logLevel: LogLevel;
   /** Create the demo company, member and key on the first start of an empty store (SEED_DEMO, default true). */
@@ -40,6 +45,27 @@ export interface Config {
   redisUrl: string | null;
   /** MongoDB for the distributed deployment (MONGODB_URL, unset = LMDB). */
   mongodbUrl: string | null;
+  /** Operations: probes, metrics, shutdown, limits, the distributed backlog. */
+  ops: OpsConfig;
+}
+
+/** Operations settings (README "Configuration" and "Operations"). */
+export interface OpsConfig {
+  /** Bearer token GET /metrics asks for (METRICS_TOKEN; unset = no token). */
+  metricsToken: string | null;
+  /** Port of a worker process's /healthz, /readyz and /metrics (WORKER_PORT, default 8090; 0 picks a free one). */
+  workerPort: number;
+  /** How long a stopping API node lets in-flight requests finish (SHUTDOWN_GRACE_MS, default 30000). */
+  shutdownGraceMs: number;
+  /** Requests per key per minute, REST and MCP together (KEY_REQUESTS_PER_MINUTE, default 120). */
+  keyRequestsPerMinute: number;
+  /** Failed key attempts per client address per minute (FAILED_ATTEMPTS_PER_MINUTE, default 20). */
+  failedAttemptsPerMinute: number;
+  /**
+   * With REDIS_URL: the cluster's backlog when ENGINE_MAX_QUEUE is set; null = 16 x the threads
+   * live workers offer, read from Redis at each admission.
+   */
+  queueBacklog: number | null;
 }
 
 export class ConfigError extends Error {}
@@ -72,7 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Readonl
     port: int('PORT', 8080, 0, 65535),
     host: env.HOST || '0.0.0.0',
     dataDir: resolve(cwd, env.DATA_DIR || './data'),
-    trustProxy: bool('TRUST_PROXY', false),
+    trustProxyHops: proxyHops(env.TRUST_PROXY, problems),
     logLevel,
     seedDemo: bool('SEED_DEMO', true),
     engine: {
@@ -84,11 +110,34 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Readonl
     workerInProcess: bool('WORKER_IN_PROCESS', false),
     redisUrl: env.REDIS_URL || null,
     mongodbUrl: env.MONGODB_URL || null,
+    ops: opsConfig(env, int),
   };
   if (config.redisUrl && !/^rediss?:\/\//.test(config.redisUrl)) problems.push(`REDIS_URL must start with redis:// or rediss:// (got '${config.redisUrl}')`);
   if (config.workerInProcess && !config.redisUrl) problems.push('WORKER_IN_PROCESS needs REDIS_URL (without it the engine already runs in this process)');
   if (problems.length) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   return deepFreeze(config);
+}
+
+function proxyHops(raw: string | undefined, problems: string[]): number {
+  const v = raw?.trim().toLowerCase();
+  if (v === undefined || v === '' || ['false', 'no', 'off'].includes(v)) return 0;
+  if (['true', 'yes', 'on'].includes(v)) return 1;
+  const n = Number(v);
+  if (Number.isInteger(n) && n >= 0 && n <= 10) return n;
+  problems.push(`TRUST_PROXY must be true, false or the number of trusted proxies in front of the server, 0 to 10 (got '${raw}')`);
+  return 0;
+}
+
+function opsConfig(env: NodeJS.ProcessEnv, int: (name: string, fallback: number, min: number, max: number) => number): OpsConfig {
+  return {
+    metricsToken: env.METRICS_TOKEN || null,
+    workerPort: int('WORKER_PORT', 8090, 0, 65535),
+    shutdownGraceMs: int('SHUTDOWN_GRACE_MS', 30_000, 0, 3_600_000),
+    keyRequestsPerMinute: int('KEY_REQUESTS_PER_MINUTE', 120, 1, 1_000_000),
+    failedAttemptsPerMinute: int('FAILED_ATTEMPTS_PER_MINUTE', 20, 1, 1_000_000),
+    // Parsed (and a bad value reported) as engine.maxQueue; here only whether it was set.
+    queueBacklog: env.ENGINE_MAX_QUEUE && Number.isInteger(Number(env.ENGINE_MAX_QUEUE)) ? Number(env.ENGINE_MAX_QUEUE) : null,
+  };
 }
 
 function deepFreeze<T extends object>(o: T): Readonly<T> {

@@ -17,14 +17,22 @@ export interface Governance {
   seats: Seats;
   /** Resolves once the backend can answer (at once for memory). */
   ready(): Promise<void>;
+  /** Whether the backend answers now (for /readyz). */
+  ping(): Promise<boolean>;
   close(): Promise<void>;
 }
 
-export function memoryGovernance(): Governance {
-  return { limits: memoryRequestLimits(), seats: memorySeats(), ready: async () => undefined, close: async () => undefined };
+/** The limits in force: requests per key and failed attempts per address, per minute (defaults 120 and 20). */
+export interface LimitSettings {
+  perKey?: number;
+  failedPerAddress?: number;
 }
 
-export function redisGovernance(redisUrl: string, commandTimeoutMs = 2_000): Governance {
+export function memoryGovernance(limits: LimitSettings = {}): Governance {
+  return { limits: memoryRequestLimits(limits), seats: memorySeats(), ready: async () => undefined, ping: async () => true, close: async () => undefined };
+}
+
+export function redisGovernance(redisUrl: string, commandTimeoutMs = 2_000, limits: LimitSettings = {}): Governance {
   const redis = new Redis({
     ...redisOptions(redisUrl),
     enableOfflineQueue: false, // fail at once while disconnected instead of queueing
@@ -35,9 +43,10 @@ export function redisGovernance(redisUrl: string, commandTimeoutMs = 2_000): Gov
   });
   redis.on('error', () => undefined); // surfaced per request as 503
   return {
-    limits: guardLimits(redisRequestLimits(redis)),
+    limits: guardLimits(redisRequestLimits(redis, limits)),
     seats: guardSeats(redisSeats(redis)),
     ready: () => (redis.status === 'ready' ? Promise.resolve() : new Promise<void>((resolve) => redis.once('ready', () => resolve()))),
+    ping: async () => redis.status === 'ready' && (await redis.ping()) === 'PONG',
     close: async () => {
       redis.disconnect();
     },
@@ -56,6 +65,7 @@ async function guarded<T>(work: Promise<T>): Promise<T> {
 
 function guardLimits(l: RequestLimits): RequestLimits {
   return {
+    perKeyPerMinute: l.perKeyPerMinute,
     consumeKeyRequest: (keyId) => guarded(l.consumeKeyRequest(keyId)),
     checkAddress: (address) => guarded(l.checkAddress(address)),
     recordFailedAttempt: (address) => guarded(l.recordFailedAttempt(address)),

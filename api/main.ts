@@ -10,15 +10,21 @@ async function main(): Promise<void> {
   const config = configOrExit();
   const log = createLogger(config.logLevel);
   const running = await startServer(config, { log });
-  log.info('listening', { url: running.url, dataDir: config.dataDir, mode: config.redisUrl ? 'distributed' : 'embedded' });
+  // First, before anything else can fail: this is the only copy of the key.
   if (running.demo) printDemoBanner(running.url, running.demo.keyValue, running.demo.email);
+  log.info('listening', { url: running.url, dataDir: config.dataDir, mode: config.redisUrl ? 'distributed' : 'embedded' });
 
-  stopOnSignals(log, 'api', 30_000, running.close);
+  // In-flight requests get SHUTDOWN_GRACE_MS; then waiting calls are answered 503 and engine
+  // calls already running on an in-process thread finish under their time limit.
+  stopOnSignals(log, 'api', config.ops.shutdownGraceMs + config.engine.timeoutMs + 15_000, running.close);
 }
 
-/** Written straight to the terminal, not through the logger: the only time the key is ever shown. */
+/**
+ * Written to stderr, apart from the JSON log on stdout (so log shippers never carry it), not
+ * through the logger: the only time the key is ever shown.
+ */
 function printDemoBanner(url: string, key: string, email: string): void {
-  process.stdout.write(
+  process.stderr.write(
     [
       '',
       '  First start: created the demo company, member ' + email + ' and this API key.',

@@ -15,10 +15,21 @@ const SCOPE_TEXT: Record<string, string> = {
 
 /** Errors any key-authenticated route can answer (DESIGN.md §4 steps 1-6). */
 const AUTH_ERRORS: ErrorCode[] = ['unauthenticated', 'forbidden', 'email_not_verified', 'tenant_suspended', 'rate_limited', 'plan_limit', 'no_seat'];
+/** Errors the HTTP layer can answer on any operation (api/clientErrors.ts), and the catch-all. */
+const ANY_ERRORS: ErrorCode[] = ['request_timeout', 'headers_too_large', 'internal'];
+
+const TAGS = [
+  { name: 'account', description: 'Who a key acts as: member, company, plan, licences' },
+  { name: 'engine', description: 'The engine catalogue and engine calls (PVT, EOS, well performance, decline, economics, units)' },
+  { name: 'projects', description: "The company's saved projects and their named versions" },
+  { name: 'mcp', description: 'The Model Context Protocol server for AI assistants' },
+  { name: 'meta', description: 'This description' },
+];
 
 export function buildOpenApi(routes: RouteSpec[], version: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of routes) {
+    if (r.inOpenApi === false) continue;
     (paths[r.path] ??= {})[r.method.toLowerCase()] = operation(r);
   }
   return {
@@ -26,13 +37,15 @@ export function buildOpenApi(routes: RouteSpec[], version: string): Record<strin
     info: {
       title: 'Engineering calculation and project service',
       version,
+      contact: { name: 'engcalc API support' },
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       description:
         'Petroleum-engineering calculations (engine functions), saved projects with named versions, and an MCP server. ' +
         `Authenticate with Authorization: Bearer <API key>. Keys work on ${KEY_PATHS_TEXT}; any other endpoint refuses keys with 403. ` +
         'Every error body is {"error": {"code", "message", "details"?}}.',
     },
     servers: [{ url: '/' }],
-    tags: [{ name: 'account' }, { name: 'engine' }, { name: 'projects' }, { name: 'mcp' }, { name: 'meta' }],
+    tags: TAGS,
     paths,
     components: {
       securitySchemes: {
@@ -60,7 +73,7 @@ function operation(r: RouteSpec): Record<string, unknown> {
       ...(res.schema ? { content: { 'application/json': { schema: res.schema } } } : {}),
     };
   }
-  const codes = [...new Set([...(r.access === 'key' ? AUTH_ERRORS : []), ...r.errors, 'internal' as ErrorCode])];
+  const codes = [...new Set([...(r.access === 'key' ? AUTH_ERRORS : []), ...r.errors, ...ANY_ERRORS])];
   const byStatus = new Map<number, ErrorCode[]>();
   for (const c of codes) byStatus.set(ERROR_CODES[c].status, [...(byStatus.get(ERROR_CODES[c].status) ?? []), c]);
   for (const [status, list] of [...byStatus].sort((a, b) => a[0] - b[0])) {
@@ -73,7 +86,7 @@ function operation(r: RouteSpec): Record<string, unknown> {
   return {
     operationId: r.operationId,
     summary: r.summary,
-    ...(r.description ? { description: r.description } : {}),
+    description: r.description ?? r.summary,
     tags: r.tags,
     security: r.access === 'public' ? [] : [{ apiKey: [] }],
     'x-scopes': r.scopes,

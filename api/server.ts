@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { AddressInfo } from 'node:net';
 import { createApp, type App } from './app.js';
+import { answerClientErrors } from './clientErrors.js';
 import type { Config } from './config.js';
 import { createLogger, type Logger } from './log.js';
 import { seedDemoAccount, type DemoAccount } from './accounts/demo.js';
@@ -17,6 +18,9 @@ import { EnginePool } from '../workers/pool.js';
 import type { EngineRunner } from '../workers/runner.js';
 import { QueueRunner } from '../workers/queue/producer.js';
 import { startConsumer, type Consumer } from '../workers/queue/consumer.js';
+import { readiness, type Check } from './ops/health.js';
+import { Metrics, type EngineMetrics } from './ops/metrics.js';
+import { opsRoutes } from './routes/ops.js';
 
 export interface RunningServer {
   url: string;
@@ -24,6 +28,11 @@ export interface RunningServer {
   app: App;
   store: Store;
   demo: DemoAccount | null;
+  metrics: Metrics;
+  /**
+   * Graceful stop: stop accepting, let in-flight requests finish for up to SHUTDOWN_GRACE_MS,
+   * answer those still waiting for the engine 503, then close everything.
+   */
   close(): Promise<void>;
 }
 
@@ -36,48 +45,123 @@ export interface StartOptions {
 export async function startServer(config: Readonly<Config>, options: StartOptions = {}): Promise<RunningServer> {
   const log = options.log ?? createLogger(config.logLevel);
   const store = await openStore(config);
-  const demo = config.seedDemo ? await seedDemoAccount(store) : null;
-  const governance = config.redisUrl ? redisGovernance(config.redisUrl) : memoryGovernance();
+  const limits = { perKey: config.ops.keyRequestsPerMinute, failedPerAddress: config.ops.failedAttemptsPerMinute };
+  const governance = config.redisUrl ? redisGovernance(config.redisUrl, undefined, limits) : memoryGovernance(limits);
   const runner = options.runner ?? createRunner(config);
+  const queue = runner instanceof QueueRunner ? runner : null;
+  const pool = runner instanceof EnginePool ? runner : null;
   // Redis may be away at start: serve anyway (calls get 503 until it returns), waiting briefly.
-  const connected = Promise.all([governance.ready(), runner instanceof QueueRunner ? runner.ready() : undefined]);
+  const connected = Promise.all([governance.ready(), queue?.ready()]);
   await Promise.race([connected.catch(() => undefined), delay(2_000)]);
   // One-box mode: this API node also consumes the queue it produces to.
   const consumer: Consumer | null =
     config.redisUrl && config.workerInProcess
-      ? await startConsumer({ redisUrl: config.redisUrl, threads: config.engine.threads, timeoutMs: config.engine.timeoutMs, onError: (e) => log.debug('queue worker error', { error: e.message }) })
+      ? await startConsumer({
+          redisUrl: config.redisUrl,
+          threads: config.engine.threads,
+          timeoutMs: config.engine.timeoutMs,
+          onError: (e) => log.debug('queue worker error', { error: e.message }),
+          onRedisLost: (error) => log.error('worker: redis connection lost', { error }),
+          onRedisRestored: (downMs) => log.info('worker: redis connection restored', { downMs }),
+        })
       : null;
-  const app = createApp({ store, limits: governance.limits, seats: governance.seats, log, runner, trustProxy: config.trustProxy });
 
-  const server: Server = createServer(app.koa.callback());
+  const metrics = new Metrics('web', {
+    ...(queue ? { queue: async () => ({ ...(await queue.depth()), ...(await queue.health()) }) } : {}),
+    ...(pool ? { pool: () => pool.stats() } : consumer ? { pool: () => consumer.pool.stats() } : {}),
+  });
+  let draining = false;
+  const readinessChecks: Record<string, Check> = {
+    accepting: () => !draining,
+    store: async () => {
+      await store.meta.get('readyz'); // a read: the store is open and answers
+      return true;
+    },
+  };
+  if (pool) readinessChecks.engine = () => pool.stats().loadedThreads >= pool.threads;
+  if (config.redisUrl) {
+    readinessChecks.redis = () => governance.ping();
+    readinessChecks.workers = async () => ((await queue?.health())?.threads ?? 0) > 0;
+  }
+  const app = createApp({
+    store,
+    limits: governance.limits,
+    seats: governance.seats,
+    log,
+    runner: instrument(runner, metrics),
+    trustProxyHops: config.trustProxyHops,
+    metrics,
+    routes: opsRoutes({ readiness: () => readiness(readinessChecks), metrics, metricsToken: config.ops.metricsToken }),
+  });
+
+  const handle = app.koa.callback();
+  let inFlight = 0;
+  let onIdle: (() => void) | undefined;
+  const server: Server = createServer((req, res) => {
+    inFlight++;
+    res.once('close', () => {
+      if (--inFlight === 0) onIdle?.();
+    });
+    if (draining) res.setHeader('Connection', 'close');
+    void handle(req, res);
+  });
+  answerClientErrors(server);
   server.requestTimeout = 120_000;
   server.headersTimeout = 30_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
+  // Seeded only once the port is ours: a start that fails before this (port taken, Redis or store
+  // trouble) leaves the store unseeded, so the next start creates the demo key and shows it then.
+  const demo = config.seedDemo ? await seedDemoAccount(store) : null;
   const port = (server.address() as AddressInfo).port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const requestsDone = (ms: number) =>
+    inFlight === 0 ? Promise.resolve(true) : Promise.race([new Promise<boolean>((resolve) => (onIdle = () => resolve(true))), delay(ms).then(() => false)]);
 
+  let runnerClosed: Promise<void> | undefined;
+  const closeRunner = () => (runnerClosed ??= runner.close());
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      });
-      await runner.close();
+      draining = true;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      const idle = setInterval(() => server.closeIdleConnections(), 100);
+      server.closeIdleConnections();
+      if (!(await requestsDone(config.ops.shutdownGraceMs))) {
+        log.info('api shutdown: grace over, answering the calls still waiting 503', { inFlight, graceMs: config.ops.shutdownGraceMs });
+        await closeRunner(); // waiting calls are answered 503 (queue) or finish under the time limit (pool)
+        await requestsDone(2_000);
+      }
+      clearInterval(idle);
+      server.closeAllConnections();
+      await closed;
+      await closeRunner();
       await consumer?.close();
       await governance.close();
       await app.keyUse.flush();
       await store.close();
     })());
 
-  return { url: `http://${host}:${port}`, port, app, store, demo, close };
+  return { url: `http://${host}:${port}`, port, app, store, demo, metrics, close };
 }
 
 /** The in-process pool (embedded default) or the BullMQ queue (REDIS_URL). */
 function createRunner(config: Readonly<Config>): EngineRunner {
   if (!config.redisUrl) return new EnginePool({ threads: config.engine.threads, timeoutMs: config.engine.timeoutMs, maxQueue: config.engine.maxQueue });
-  return new QueueRunner({ redisUrl: config.redisUrl, timeoutMs: config.engine.timeoutMs, maxBacklog: config.engine.maxQueue, startBudgetMs: config.engine.startTimeoutMs });
+  return new QueueRunner({ redisUrl: config.redisUrl, timeoutMs: config.engine.timeoutMs, maxBacklog: config.ops.queueBacklog, startBudgetMs: config.engine.startTimeoutMs });
+}
+
+/** Counts every engine call by function and outcome, with its duration, as the API node sees it. */
+function instrument(runner: EngineRunner, metrics: EngineMetrics): EngineRunner {
+  return {
+    async run(job) {
+      const started = performance.now();
+      const outcome = await runner.run(job);
+      metrics.engineCall(job.name, outcome.ok ? 'ok' : outcome.reason, (performance.now() - started) / 1000);
+      return outcome;
+    },
+    close: () => runner.close(),
+  };
 }

@@ -7,8 +7,18 @@ export interface AuthContext {
   company: Company;
 }
 
+/** The route a request matched (api/policy.ts): its template and who may call it. */
+export interface RouteInfo {
+  operationId: string;
+  /** OpenAPI path template, e.g. /v1/projects/{id}. */
+  path: string;
+  access: 'public' | 'key';
+}
+
 /** Per-request facts that ride on ctx.state. */
 export interface AppState {
   requestId: string;
   auth?: AuthContext;
+  /** Set by the policy step; absent when no route matches the path. */
+  route?: RouteInfo;
 }

@@ -5,6 +5,13 @@
  */
 import type { TObject, TSchema, Static } from 'typebox';
 
+/**
+ * The most one call may answer: 4 MiB of result JSON. Every array input has a maxItems and every
+ * generated grid a cap chosen so that the largest input of each function stays under it
+ * (test/engine/resultSize.test.ts runs every catalogue function at its largest input).
+ */
+export const ENGINE_RESULT_LIMIT_BYTES = 4 * 1024 * 1024;
+
 /** Seat modules. `pvt` (black-oil PVT) needs no module seat. */
 export const MODULES = ['pvt', 'gas', 'eos', 'well', 'decline', 'econ', 'units'] as const;
 export type ModuleName = (typeof MODULES)[number];

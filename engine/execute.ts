@@ -27,22 +27,39 @@ export function executeDefinition(def: AnyDefinition, input: Record<string, unkn
   }
 }
 
-/** Warnings for input fields (numbers or arrays of numbers) outside their documented range. */
-export function rangeWarnings(ranges: ValidityRange[], input: Record<string, unknown>): string[] {
-  const out: string[] = [];
+/**
+ * Warnings for input fields (numbers or arrays of numbers) outside their documented range. Costs
+ * one pass over the values and no allocation while everything is inside: the message strings are
+ * built only for a bound that is crossed.
+ */
+export function rangeWarnings(ranges: readonly ValidityRange[], input: Record<string, unknown>): string[] {
+  let out: string[] | null = null;
   for (const r of ranges) {
     const raw = input[r.field];
-    const values = typeof raw === 'number' ? [raw] : Array.isArray(raw) ? raw.filter((v): v is number => typeof v === 'number') : [];
-    if (values.length === 0) continue;
     let lo = Infinity;
     let hi = -Infinity;
-    for (const v of values) {
-      if (v < lo) lo = v;
-      if (v > hi) hi = v;
+    if (typeof raw === 'number') {
+      lo = raw;
+      hi = raw;
+    } else if (Array.isArray(raw)) {
+      for (const v of raw) {
+        if (typeof v !== 'number') continue;
+        if (v < lo) lo = v;
+        if (v > hi) hi = v;
+      }
     }
-    const unit = r.unit ? ` ${r.unit}` : '';
-    if (r.min !== undefined && lo < r.min) out.push(`${r.field} ${lo}${unit} is below the validated range (min ${r.min}${unit})${r.note ? `: ${r.note}` : ''}`);
-    if (r.max !== undefined && hi > r.max) out.push(`${r.field} ${hi}${unit} is above the validated range (max ${r.max}${unit})${r.note ? `: ${r.note}` : ''}`);
+    if (lo > hi) continue; // no numbers
+    const below = r.min !== undefined && lo < r.min;
+    const above = r.max !== undefined && hi > r.max;
+    if (!below && !above) continue;
+    out ??= [];
+    if (below) out.push(rangeMessage(r, lo, 'below', `min ${r.min}`));
+    if (above) out.push(rangeMessage(r, hi, 'above', `max ${r.max}`));
   }
-  return out;
+  return out ?? [];
+}
+
+function rangeMessage(r: ValidityRange, value: number, side: 'below' | 'above', bound: string): string {
+  const unit = r.unit ? ` ${r.unit}` : '';
+  return `${r.field} ${value}${unit} is ${side} the validated range (${bound}${unit})${r.note ? `: ${r.note}` : ''}`;
 }

@@ -41,6 +41,16 @@ export const QUANTITIES = {
   liquidGasRatio: { field: 'STB/MMscf', metric: 'sm3/sm3' },
   /** A temperature difference (no offset): 1 delta degF = 5/9 delta degC. */
   temperatureDifference: { field: 'delta degF', metric: 'delta degC' },
+  /** Liquid productivity index. */
+  productivityIndex: { field: 'STB/d/psi', metric: 'sm3/d/bar' },
+  /** Non-Darcy (rate-dependent skin) coefficient D. */
+  nonDarcyCoefficient: { field: 'd/Mscf', metric: 'd/sm3' },
+  oilPrice: { field: 'currency/STB', metric: 'currency/sm3' },
+  gasPrice: { field: 'currency/Mscf', metric: 'currency/sm3' },
+  /** Pressure gradient along a flow path. */
+  pressureGradient: { field: 'psi/ft', metric: 'bar/m' },
+  /** Choke (bean) diameter: quoted in 64ths of an inch in field units, in mm in metric. */
+  chokeSize: { field: '1/64 in', metric: 'mm' },
   /**
    * Component constants of the EOS functions, stated in the units of the chemical literature
    * whatever the caller's system (the input names say so: TcK, PcBar, VcCm3PerMol).
@@ -67,6 +77,19 @@ export const PHYSICAL_DEFAULTS: Partial<Record<Quantity, PhysicalRange>> = {
   formationVolumeFactor: { exclusiveMinimum: 0 },
   gasFVF: { exclusiveMinimum: 0 },
   molarMass: { exclusiveMinimum: 0 },
+  // Amounts that are ratios of non-negative quantities or sizes of things (tightened in issue 10):
+  // a solution GOR, a liquid-gas ratio or a water content cannot be negative; a pipe has a
+  // positive diameter; a salinity is a mass fraction below 100%; a surface tension is positive;
+  // a permeability is not negative. Signed quantities (pressure differences, compressibility,
+  // which also carries viscosibility, rates, volumes, times, pseudo-pressure differences) keep none.
+  gasOilRatio: { minimum: 0 },
+  liquidGasRatio: { minimum: 0 },
+  waterContent: { minimum: 0 },
+  diameter: { exclusiveMinimum: 0 },
+  salinity: { minimum: 0, exclusiveMaximum: 100 },
+  surfaceTension: { exclusiveMinimum: 0 },
+  permeability: { minimum: 0 },
+  chokeSize: { exclusiveMinimum: 0 },
   temperatureKelvin: { exclusiveMinimum: 0 },
   pressureBar: { exclusiveMinimum: 0 },
   molarVolume: { exclusiveMinimum: 0 },
@@ -90,6 +113,12 @@ export interface NumberOptions {
   /** Overrides the quantity's field unit label (e.g. 'rcf/scf' for a dimensionless ratio). */
   unit?: string;
   /**
+   * The metric label of an overridden unit whose number is the same in both systems (a ratio such
+   * as rcf/scf = rm3/sm3). Required when `unit` names a field unit: a metric answer never carries
+   * a field label (see FIELD_UNIT_TOKENS).
+   */
+  metricUnit?: string;
+  /**
    * Outputs: the range the value can physically take (field units), narrowing the quantity's
    * PHYSICAL_DEFAULTS (e.g. a mole fraction 0..1, z > 0, Bo 0.5..10). A result outside it is
    * refused by the executor as out_of_range.
@@ -97,16 +126,35 @@ export interface NumberOptions {
   physical?: PhysicalRange;
 }
 
+/**
+ * Words that only field units use. A label made of any of them (split at '/', '=', spaces...) is a
+ * field unit and must never label a metric number: 'rcf/scf', 'lbm/lbmol', 'STB/d/psi'.
+ */
+export const FIELD_UNIT_TOKENS: ReadonlySet<string> = new Set([
+  'psi', 'psia', 'psig', 'degF', 'degR', 'ft', 'ft2', 'ft3', 'in', 'mi', 'yd', 'STB', 'MSTB', 'MMSTB', 'bbl', 'Mbbl', 'MMbbl', 'rb',
+  'scf', 'Mscf', 'MMscf', 'Bscf', 'rcf', 'lbm', 'lbmol', 'lbf', 'gal', 'Mcf', 'MMcf',
+]);
+
+/** True when the label contains a field-only unit word. */
+export function isFieldUnitLabel(label: string): boolean {
+  return label.split(/[^A-Za-z0-9]+/).some((t) => FIELD_UNIT_TOKENS.has(t));
+}
+
 /** A number of the given quantity, tagged with its field and metric units. */
 export function quantity(q: Quantity, options: NumberOptions = {}): TNumber {
-  const { unit, physical, ...rest } = options;
+  const { unit, metricUnit, physical, ...rest } = options;
   const units = QUANTITIES[q];
   const range = { ...PHYSICAL_DEFAULTS[q], ...physical };
+  // A quantity that is the same number in both systems keeps an overridden label in metric unless
+  // the definition gives the metric one; a field word there is a definition error, caught at load.
+  const sameNumber = units.field === units.metric;
+  const metric = metricUnit ?? (unit && sameNumber ? unit : units.metric);
+  if (sameNumber && isFieldUnitLabel(metric)) throw new Error(`engine/quantity: '${metric}' is a field unit; give metricUnit for the metric label of this ${q} value`);
   return Type.Number({
     ...rest,
     quantity: q,
     unit: unit ?? units.field,
-    metricUnit: unit && q === 'dimensionless' ? unit : units.metric,
+    metricUnit: metric,
     ...(Object.keys(range).length ? { physical: range } : {}),
   });
 }

@@ -62,12 +62,26 @@ export const CONVERSIONS: Readonly<Record<string, Conversion>> = {
   // 1 STB/MMscf = 0.158987294928 m3 / (1e6 * 0.028316846592 m3)
   'STB/MMscf': scale('sm3/sm3', M3_PER_BBL / (1e6 * M3_PER_FT3)),
   'delta degF': scale('delta degC', 1 / 1.8),
+  // Gas rates of well performance: 1 MMscf/d = 1e6 x 0.028316846592 m3/d.
+  'MMscf/d': scale('sm3/d', 1e6 * M3_PER_FT3),
+  // 1 STB/d/psi = 0.158987294928 m3/d per (1/14.503773773) bar.
+  'STB/d/psi': scale('sm3/d/bar', M3_PER_BBL * PSI_PER_BAR),
+  // 1 d/Mscf = 1 d per 28.316846592 m3.
+  'd/Mscf': scale('d/sm3', 1 / (1000 * M3_PER_FT3)),
+  'currency/STB': scale('currency/sm3', 1 / M3_PER_BBL),
+  'currency/Mscf': scale('currency/sm3', 1 / (1000 * M3_PER_FT3)),
+  // 1 psi/ft = (1/14.503773773) bar per 0.3048 m.
+  'psi/ft': scale('bar/m', 1 / (PSI_PER_BAR * M_PER_FT)),
+  // Choke beans: 1/64 in = 25.4/64 mm = 0.396875 mm.
+  '1/64 in': scale('mm', (M_PER_IN * 1000) / 64),
 };
 
 /** A numeric schema as tagged by engine/quantity.ts. */
 interface Tagged {
   quantity: Quantity;
   unit?: string;
+  /** Metric label of a same-number quantity whose `unit` is overridden (engine/quantity.ts). */
+  metricUnit?: string;
 }
 
 type Schema = Record<string, unknown>;
@@ -155,7 +169,7 @@ function branches(schema: Schema): Schema[] {
 /** A property's schema: named, else a record's value schema (patternProperties/additionalProperties). */
 function propertySchema(obj: Schema, key: string): unknown {
   const props = obj.properties as Schema | undefined;
-  if (props && key in props) return props[key];
+  if (props && Object.hasOwn(props, key)) return props[key];
   const patterns = obj.patternProperties as Schema | undefined;
   if (patterns) {
     for (const [re, s] of Object.entries(patterns)) if (new RegExp(re).test(key)) return s;
@@ -184,5 +198,5 @@ function collectUnits(schema: unknown, path: string, system: UnitSystem, out: Re
 function unitLabel(s: Tagged, system: UnitSystem): string {
   const field = s.unit ?? QUANTITIES[s.quantity]?.field ?? '-';
   if (system === 'field') return field;
-  return conversionFor(s)?.metric ?? field;
+  return conversionFor(s)?.metric ?? s.metricUnit ?? field;
 }

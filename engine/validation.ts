@@ -32,13 +32,22 @@ export function validateInput(def: AnyDefinition, body: unknown): ValidationOutc
     return { ok: false, message: 'The body must be a JSON object of the function inputs', fields: { body: 'must be a JSON object' } };
   }
   const { units = 'field', ...rest } = body as Record<string, unknown>;
-  const fields: Record<string, string> = {};
+  // Keys come from the caller: a map without a prototype, so 'constructor' or '__proto__' are plain keys.
+  const fields: Record<string, string> = Object.create(null);
   if (units !== 'field' && units !== 'metric') fields.units = `must be one of: ${UNIT_SYSTEMS.join(', ')}`;
 
   const schema = def.input;
   const validKeys = Object.keys(schema.properties);
-  const unknown = Object.keys(rest).filter((k) => !(k in schema.properties));
+  const unknown = Object.keys(rest).filter((k) => !Object.hasOwn(schema.properties, k));
   for (const k of unknown) fields[k] = `unknown input; valid keys: ${[...validKeys, 'units'].join(', ')}`;
+
+  // Sizes first: an over-long array or string is refused before any of its elements is looked at,
+  // so a refused call costs no more than an accepted one.
+  let oversized = false;
+  for (const [key, propSchema] of Object.entries(schema.properties)) {
+    if (Object.hasOwn(rest, key) && oversize(propSchema, rest[key], key, fields)) oversized = true;
+  }
+  if (oversized) return refusal(def, fields, unknown, validKeys);
 
   const input = withDefaults(schema, rest);
   if (!validatorFor(schema).Check(input)) {
@@ -59,18 +68,77 @@ export function validateInput(def: AnyDefinition, body: unknown): ValidationOutc
       fields[described.field === 'body' || described.field === null ? key : `${key}${described.field.startsWith('[') ? '' : '.'}${described.field}`] = described.message;
     }
   }
-  if (Object.keys(fields).length > 0) {
-    const n = Object.keys(fields).length;
-    return {
-      ok: false,
-      message: unknown.length
-        ? `Unknown input ${unknown.map((k) => `'${k}'`).join(', ')} for ${def.name}; valid keys: ${[...validKeys, 'units'].join(', ')}`
-        : `${n} invalid input${n > 1 ? 's' : ''} for ${def.name}`,
-      fields,
-      ...(unknown.length ? { validKeys: [...validKeys, 'units'] } : {}),
-    };
-  }
+  if (Object.keys(fields).length > 0) return refusal(def, fields, unknown, validKeys);
   return { ok: true, input, units: units as UnitSystem };
+}
+
+function refusal(def: AnyDefinition, fields: Record<string, string>, unknown: string[], validKeys: string[]): ValidationOutcome {
+  const n = Object.keys(fields).length;
+  return {
+    ok: false,
+    message: unknown.length
+      ? `Unknown input ${unknown.map((k) => `'${k}'`).join(', ')} for ${def.name}; valid keys: ${[...validKeys, 'units'].join(', ')}`
+      : `${n} invalid input${n > 1 ? 's' : ''} for ${def.name}`,
+    fields: { ...fields },
+    ...(unknown.length ? { validKeys: [...validKeys, 'units'] } : {}),
+  };
+}
+
+/**
+ * Records the first array or string in `value` longer than its schema allows (maxItems,
+ * maxLength), looking only at lengths: elements are visited only inside arrays within their
+ * bound, and only where they can hold further arrays or strings (objects, arrays). Returns true
+ * when it recorded one.
+ */
+function oversize(schema: unknown, value: unknown, path: string, fields: Record<string, string>): boolean {
+  if (!isSchema(schema)) return false;
+  if (Array.isArray(value)) {
+    const arr = branchOfType(schema, 'array');
+    if (!arr) return false;
+    const max = typeof arr.maxItems === 'number' ? arr.maxItems : Infinity;
+    if (value.length > max) {
+      fields[path] = `must have at most ${max} items (got ${value.length})`;
+      return true;
+    }
+    const items = arr.items;
+    if (!isSchema(items) || !canNest(items)) return false;
+    for (let i = 0; i < value.length; i++) if (oversize(items, value[i], `${path}[${i}]`, fields)) return true;
+    return false;
+  }
+  if (typeof value === 'string') {
+    const str = branchOfType(schema, 'string');
+    if (str && typeof str.maxLength === 'number' && value.length > str.maxLength) {
+      fields[path] = `must be at most ${str.maxLength} characters (got ${value.length})`;
+      return true;
+    }
+    return false;
+  }
+  if (value !== null && typeof value === 'object') {
+    const obj = branchOfType(schema, 'object');
+    const props = obj && isSchema(obj.properties) ? obj.properties : null;
+    if (!props) return false;
+    for (const k of Object.keys(value)) {
+      if (Object.hasOwn(props, k) && oversize(props[k], (value as Record<string, unknown>)[k], `${path}.${k}`, fields)) return true;
+    }
+  }
+  return false;
+}
+
+type Schema = Record<string, unknown>;
+const isSchema = (s: unknown): s is Schema => typeof s === 'object' && s !== null && !Array.isArray(s);
+
+/** The schema itself or its first anyOf/oneOf branch of a JSON type. */
+function branchOfType(s: Schema, type: string): Schema | null {
+  if (s.type === type) return s;
+  for (const b of [...((s.anyOf as unknown[]) ?? []), ...((s.oneOf as unknown[]) ?? [])]) {
+    if (isSchema(b) && b.type === type) return b;
+  }
+  return null;
+}
+
+/** Whether values of a schema can contain arrays or strings worth a size check. */
+function canNest(s: Schema): boolean {
+  return branchOfType(s, 'object') !== null || branchOfType(s, 'array') !== null || branchOfType(s, 'string') !== null;
 }
 
 interface TypeboxError {

@@ -1,5 +1,7 @@
+#!/usr/bin/env node
 /**
- * Operator CLI: `npm run admin -- <command>`, printing JSON on stdout. Works on the store named
+ * Operator CLI: `npm run -s admin -- <command>`, or `engcalc-admin <command>` once the package is
+ * linked (`npm link`); built once by `npm install` (no compile per call). Prints JSON on stdout. Works on the store named
  * by DATA_DIR (LMDB, safe next to a running server). Bad arguments: a message on stderr, exit 2;
  * a refused operation (not found, limit, permission): the error envelope on stderr, exit 1.
  */
@@ -38,7 +40,7 @@ type Handler = (store: Store, args: string[]) => Promise<unknown>;
 
 const COMMANDS: Record<string, Handler> = {
   'company create': async (store, args) => {
-    const v = opts(args, { name: 'string', 'api-access': 'boolean', 'max-projects': 'string', licence: 'multiple' });
+    const v = opts(args, { name: 'string', 'api-access': 'boolean', 'max-projects': 'string', 'max-versions-per-project': 'string', 'max-versions': 'string', licence: 'multiple' });
     const licences: Record<string, number> = {};
     for (const l of (v.licence as string[] | undefined) ?? []) {
       const m = /^([a-z]+)=(\d+)$/.exec(l);
@@ -50,6 +52,8 @@ const COMMANDS: Record<string, Handler> = {
         name: required(v, 'name'),
         apiAccess: Boolean(v['api-access']),
         maxProjects: v['max-projects'] === undefined ? undefined : integer(v['max-projects'] as string, '--max-projects'),
+        maxVersionsPerProject: v['max-versions-per-project'] === undefined ? undefined : integer(v['max-versions-per-project'] as string, '--max-versions-per-project'),
+        maxVersions: v['max-versions'] === undefined ? undefined : integer(v['max-versions'] as string, '--max-versions'),
         licences,
       }),
     };

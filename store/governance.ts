@@ -10,6 +10,8 @@ export interface LimitDecision {
 }
 
 export interface RequestLimits {
+  /** The per-key limit in force (requests per minute), for messages. */
+  readonly perKeyPerMinute?: number;
   /** Counts one request of the key (REST and MCP together) against its per-minute limit. */
   consumeKeyRequest(keyId: string): Promise<LimitDecision>;
   /** Whether the client address may still try keys (false once it is over its failed attempts). */

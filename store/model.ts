@@ -16,6 +16,25 @@ export interface Plan {
   apiAccess: boolean;
   /** Maximum number of saved projects (the demo project does not count). */
   maxProjects: number;
+  /** Maximum named versions one project may hold (records made before this field: DEFAULT_VERSION_LIMITS). */
+  maxVersionsPerProject?: number;
+  /** Maximum named versions across all the company's projects. */
+  maxVersions?: number;
+}
+
+/**
+ * Version limits when a plan states none. A version is a full snapshot of up to 1.5 MiB, so the
+ * limits bound what one project (150 MiB) and one company (3 GiB) can hold.
+ */
+export const DEFAULT_VERSION_LIMITS = { perProject: 100, perCompany: 2_000 } as const;
+
+export interface VersionLimits {
+  perProject: number;
+  perCompany: number;
+}
+
+export function versionLimits(plan: Plan): VersionLimits {
+  return { perProject: plan.maxVersionsPerProject ?? DEFAULT_VERSION_LIMITS.perProject, perCompany: plan.maxVersions ?? DEFAULT_VERSION_LIMITS.perCompany };
 }
 
 export interface Company {
@@ -86,7 +105,11 @@ export interface AuditEntry {
   details: Record<string, unknown>;
 }
 
-/** A company's saved project. `data` is the caller's JSON object, stored as given. */
+/**
+ * A company's saved project. `data` is the caller's JSON object, stored so that it reads back
+ * exactly as accepted (as JSON: own keys such as `__proto__`, escaped lone surrogates, every
+ * string and number) — the contract suite holds every adapter to it.
+ */
 export interface Project {
   companyId: string;
   id: string;

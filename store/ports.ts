@@ -4,7 +4,7 @@
  * Methods that must be atomic say so; adapters guarantee it (LMDB write transactions,
  * MongoDB single-document operations and unique indexes).
  */
-import type { ApiKeyRecord, AuditEntry, Company, Member, Project, ProjectSummary, ProjectVersion, ProjectVersionSummary } from './model.js';
+import type { ApiKeyRecord, AuditEntry, Company, Member, Project, ProjectSummary, ProjectVersion, ProjectVersionSummary, VersionLimits } from './model.js';
 
 export interface CompanyStore {
   create(company: Company): Promise<void>;
@@ -63,6 +63,11 @@ export type ProjectPutOutcome =
 
 export type ProjectDeleteOutcome = 'deleted' | 'not_found' | 'has_approved_version';
 
+export type VersionSaveOutcome =
+  | { status: 'saved'; version: ProjectVersion }
+  /** Saving would exceed the project's or the company's version limit; nothing was written. */
+  | { status: 'limit_reached'; scope: 'project' | 'company'; count: number; limit: number };
+
 /**
  * Projects and their versions, always scoped by company: no method reads or writes across
  * companies. Writes are atomic: a replace never leaves a torn or mixed document, a version is
@@ -77,8 +82,12 @@ export interface ProjectStore {
   put(companyId: string, id: string, input: { name: string; data: Record<string, unknown>; by: string; at: string }, maxProjects: number): Promise<ProjectPutOutcome>;
   /** Deletes the project and its versions unless it holds an approved version. */
   delete(companyId: string, id: string): Promise<ProjectDeleteOutcome>;
-  /** Snapshots the project's current data as the next version; undefined when the project is missing. */
-  saveVersion(companyId: string, projectId: string, input: { label: string; by: string; at: string }): Promise<ProjectVersion | undefined>;
+  /**
+   * Snapshots the project's current data as the next version, unless the project already holds
+   * `limits.perProject` versions (atomic) or the company `limits.perCompany` (atomic on LMDB; on
+   * MongoDB checked just before, like the project count); undefined when the project is missing.
+   */
+  saveVersion(companyId: string, projectId: string, input: { label: string; by: string; at: string }, limits: VersionLimits): Promise<VersionSaveOutcome | undefined>;
   /** Saving order; undefined when the project is missing. */
   listVersions(companyId: string, projectId: string): Promise<ProjectVersionSummary[] | undefined>;
   getVersion(companyId: string, projectId: string, versionId: string): Promise<ProjectVersion | undefined>;

@@ -1,11 +1,15 @@
 /**
  * The `worker` process of the distributed deployment: takes engine jobs from the BullMQ queue on
  * REDIS_URL and runs them on its piscina pool (ENGINE_THREADS threads, ENGINE_TIMEOUT_MS each).
- * SIGTERM/SIGINT: stop taking jobs, finish the running ones, close connections, exit.
+ * Serves /healthz, /readyz and /metrics on WORKER_PORT; logs when its Redis connection drops and
+ * when it returns. SIGTERM/SIGINT: stop taking jobs, finish the running ones, close, exit 0.
  */
 import { configOrExit, stopOnSignals } from '../api/lifecycle.js';
 import { createLogger } from '../api/log.js';
-import { startConsumer } from './queue/consumer.js';
+import { readiness } from '../api/ops/health.js';
+import { Metrics } from '../api/ops/metrics.js';
+import { startOpsServer } from './opsServer.js';
+import { startConsumer, type Consumer } from './queue/consumer.js';
 
 async function main(): Promise<void> {
   const config = configOrExit();
@@ -14,25 +18,44 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const log = createLogger(config.logLevel);
+  let consumer: Consumer | null = null;
+  const metrics = new Metrics('worker', {
+    pool: () => consumer?.pool.stats() ?? { threads: 0, loadedThreads: 0, busy: 0, waiting: 0, timeouts: 0 },
+  });
+  // Up before the threads load: /healthz answers at once, /readyz once jobs can be taken.
+  const ops = await startOpsServer({
+    port: config.ops.workerPort,
+    host: config.host,
+    metrics,
+    metricsToken: config.ops.metricsToken,
+    readiness: () => readiness({ registered: () => consumer?.ready() ?? false }),
+  });
+
   let lastError = '';
-  const consumer = await startConsumer({
+  consumer = await startConsumer({
     redisUrl: config.redisUrl,
     threads: config.engine.threads,
     timeoutMs: config.engine.timeoutMs,
+    onJob: (name, outcome, seconds) => metrics.engineCall(name, outcome, seconds),
+    onRedisLost: (error) => log.error('redis connection lost', { error }),
+    onRedisRestored: (downMs) => {
+      lastError = '';
+      log.info('redis connection restored', { downMs });
+    },
     onError: (err) => {
-      // Redis outages repeat the same error on every retry; log each distinct one once.
-      if (err.message !== lastError) log.error('queue connection error', { error: err.message });
+      // Outages repeat the same error on every retry; log each distinct one once.
+      if (err.message !== lastError) log.error('queue error', { error: err.message });
       lastError = err.message;
     },
   });
-  consumer.worker.on('ready', () => {
-    if (lastError) log.info('queue connection restored');
-    lastError = '';
-  });
-  log.info('worker ready', { threads: config.engine.threads, timeoutMs: config.engine.timeoutMs, pid: process.pid });
+  log.info('worker ready', { id: consumer.id, threads: config.engine.threads, timeoutMs: config.engine.timeoutMs, pid: process.pid, ops: ops.url });
 
   // Running jobs finish first: allow them their time limit.
-  stopOnSignals(log, 'worker', config.engine.timeoutMs + 10_000, consumer.close);
+  const running = consumer;
+  stopOnSignals(log, 'worker', config.engine.timeoutMs + 10_000, async () => {
+    await running.close();
+    await ops.close();
+  });
 }
 
 main().catch((err: unknown) => {

@@ -4,9 +4,14 @@
  *
  * - Time limit: counted from the moment a thread starts the call (see startFlags.ts); when it
  *   passes, the abort signal makes piscina terminate the thread and replace it.
+ * - A warm spare: the pool keeps `threads` + 1 threads but runs at most `threads` calls at once,
+ *   so one loaded thread is always idle. A thread stopped at the time limit is replaced by the
+ *   spare at once (the next call does not wait for a new thread to load the engine, about 0.3-2 s
+ *   on these machines), and the new thread becomes the spare. Threads report ready to piscina
+ *   only once the engine has loaded (workers/threadEntry.cts), so no call waits on a loading one.
  * - Waiting: a call that no thread starts within `maxWaitMs` (default the time limit, at least
- *   10 s so a replacement thread's start-up fits) gives up as saturated (429): a queued call
- *   never waits without bound.
+ *   10 s) gives up as saturated (429): a queued call never waits without bound, and giving up on
+ *   a call that only waited stops no thread.
  * - Admission: at most threads + maxQueue calls in flight, counted here — piscina puts tasks that
  *   carry an abort signal on a side queue that its maxQueue does not bound (seen with 5.3).
  */
@@ -28,6 +33,22 @@ export interface PoolOptions {
   maxWaitMs?: number;
   /** Heap limit per thread in MB (default 512). */
   maxOldGenerationSizeMb?: number;
+  /** Keep one loaded thread beyond `threads` idle, to replace a stopped one at once (default true). */
+  spareThread?: boolean;
+}
+
+/** What the pool is doing, for metrics. */
+export interface PoolStats {
+  /** Calls that may run at once. */
+  threads: number;
+  /** Threads that have loaded the engine (threads + the spare when all are up). */
+  loadedThreads: number;
+  /** Calls running now. */
+  busy: number;
+  /** Calls waiting for a thread. */
+  waiting: number;
+  /** Calls stopped at the time limit since start (each replaced a thread). */
+  timeouts: number;
 }
 
 const MIN_WAIT_MS = 10_000;
@@ -46,6 +67,9 @@ export class EnginePool implements EngineRunner {
   private readonly maxWaitMs: number;
   private readonly startFlags: StartFlags;
   private readonly allLoaded: Promise<void>;
+  private readonly gate: Gate;
+  private loaded = 0;
+  private timeouts = 0;
   readonly threads: number;
 
   constructor(options: PoolOptions) {
@@ -53,11 +77,14 @@ export class EnginePool implements EngineRunner {
     this.timeoutMs = options.timeoutMs;
     this.maxWaitMs = options.maxWaitMs ?? Math.max(options.timeoutMs, MIN_WAIT_MS);
     this.startFlags = new StartFlags(this.threads + options.maxQueue);
+    this.gate = new Gate(this.threads);
+    const total = this.threads + (options.spareThread === false ? 0 : 1);
     this.pool = new Piscina({
       filename: new URL('./threadEntry.cjs', import.meta.url).href,
-      minThreads: this.threads,
-      maxThreads: this.threads,
-      maxQueue: Math.max(1, options.maxQueue),
+      minThreads: total,
+      maxThreads: total,
+      // The gate lets at most `threads` tasks in; they queue here only while threads reload.
+      maxQueue: this.threads + 1,
       idleTimeout: 60_000,
       // 'async': an idle thread waits with Atomics.waitAsync, so its event loop runs and it loads
       // the engine as it starts, not at its first call (as fast as 'sync' on these machines).
@@ -65,15 +92,18 @@ export class EnginePool implements EngineRunner {
       resourceLimits: { maxOldGenerationSizeMb: options.maxOldGenerationSizeMb ?? 512 },
       workerData: { startFlags: this.startFlags.buffer, module: options.filename ?? new URL('./thread.js', import.meta.url).href },
     });
-    let loaded = 0;
-    this.allLoaded = new Promise((resolve) => {
-      const onMessage = (message: unknown) => {
-        if (message !== THREAD_READY || ++loaded < this.threads) return;
-        this.pool.off('message', onMessage);
-        resolve();
-      };
-      this.pool.on('message', onMessage);
+    let resolveLoaded: () => void;
+    this.allLoaded = new Promise((resolve) => (resolveLoaded = resolve));
+    this.pool.on('message', (message: unknown) => {
+      if (message !== THREAD_READY) return;
+      if (++this.loaded >= total) resolveLoaded();
     });
+    // A thread stopped at the time limit is gone; its replacement reports THREAD_READY again.
+    this.pool.on('workerDestroy', () => (this.loaded = Math.max(0, this.loaded - 1)));
+  }
+
+  stats(): PoolStats {
+    return { threads: this.threads, loadedThreads: this.loaded, busy: this.gate.inUse, waiting: this.gate.queued + this.pool.queueSize, timeouts: this.timeouts };
   }
 
   /**
@@ -90,18 +120,22 @@ export class EnginePool implements EngineRunner {
     const controller = new AbortController();
     let started = false;
     let settled = false;
+    let entered = false;
     let timer = setTimeout(() => controller.abort(), this.maxWaitMs); // the wait for a thread
-    this.startFlags.whenRaised(slot, () => {
-      if (settled) return;
-      started = true;
-      clearTimeout(timer);
-      timer = setTimeout(() => controller.abort(), timeoutMs); // the run itself
-    });
     try {
+      entered = await this.gate.enter(controller.signal);
+      if (!entered) return this.notStarted();
+      this.startFlags.whenRaised(slot, () => {
+        if (settled) return;
+        started = true;
+        clearTimeout(timer);
+        timer = setTimeout(() => controller.abort(), timeoutMs); // the run itself
+      });
       return await this.pool.run({ ...job, startSlot: slot }, { signal: controller.signal });
     } catch (err) {
       if (controller.signal.aborted || (err as Error)?.name === 'AbortError') {
-        if (!started) return { ok: false, reason: 'saturated', message: `No engine thread could start this call within ${this.maxWaitMs} ms` };
+        if (!started) return this.notStarted();
+        this.timeouts++;
         return { ok: false, reason: 'timeout', message: `${job.name} did not finish within the time limit of ${timeoutMs} ms and was stopped`, timeoutMs };
       }
       if ((err as Error)?.message === 'Task queue is at limit') return SATURATED;
@@ -109,11 +143,64 @@ export class EnginePool implements EngineRunner {
     } finally {
       settled = true;
       clearTimeout(timer);
+      if (entered) this.gate.leave();
       this.startFlags.release(slot);
     }
   }
 
+  private notStarted(): RunOutcome {
+    return { ok: false, reason: 'saturated', message: `No engine thread could start this call within ${this.maxWaitMs} ms` };
+  }
+
   async close(): Promise<void> {
     await this.pool.close();
+  }
+}
+
+/** At most `size` calls inside piscina at once; the rest wait here in arrival order. */
+class Gate {
+  private free: number;
+  private readonly waiters: { admit: () => void }[] = [];
+
+  constructor(private readonly size: number) {
+    this.free = size;
+  }
+
+  get inUse(): number {
+    return this.size - this.free;
+  }
+
+  get queued(): number {
+    return this.waiters.length;
+  }
+
+  /** Resolves true once the call may go in, false when `signal` aborts first. */
+  enter(signal: AbortSignal): Promise<boolean> {
+    if (this.free > 0) {
+      this.free--;
+      return Promise.resolve(true);
+    }
+    if (signal.aborted) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const waiter = {
+        admit: () => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(true);
+        },
+      };
+      const onAbort = () => {
+        const i = this.waiters.indexOf(waiter);
+        if (i >= 0) this.waiters.splice(i, 1);
+        resolve(false);
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.waiters.push(waiter);
+    });
+  }
+
+  leave(): void {
+    const next = this.waiters.shift();
+    if (next) next.admit(); // the freed place passes straight to the next caller
+    else this.free++;
   }
 }

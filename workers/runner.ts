@@ -20,8 +20,11 @@ export type RunOutcome =
   | { ok: false; reason: 'timeout'; message: string; timeoutMs: number }
   /** Every thread busy and the waiting room full: try again later. */
   | { ok: false; reason: 'saturated'; message: string }
-  /** The execution backend cannot be reached (e.g. Redis down, no worker). */
-  | { ok: false; reason: 'unavailable'; message: string };
+  /**
+   * The call was not run to an answer: Redis unreachable, no worker running, its worker died, its
+   * job was lost, or the node is stopping. `retryAfterS` says when a retry may succeed.
+   */
+  | { ok: false; reason: 'unavailable'; message: string; retryAfterS?: number };
 
 export interface EngineRunner {
   run(job: EngineJob): Promise<RunOutcome>;

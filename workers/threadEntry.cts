@@ -8,6 +8,9 @@
  *
  * The load starts as the thread starts (not at its first task), and the thread tells the pool
  * when it is done (THREAD_READY), so the pool can report when every thread can take a call.
+ * The export is the promise of the handler: piscina awaits it before it reports the thread
+ * ready, so it never hands a call to a thread that is still loading the engine (a call handed
+ * to a loading thread would wait there while a loaded one sits idle).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 
@@ -21,6 +24,4 @@ const handler: Promise<Handler> = import((workerData as { module: string }).modu
   return m.default;
 });
 
-export = async function engineThread(task: unknown): Promise<unknown> {
-  return (await handler)(task);
-};
+export = handler;

@@ -2,9 +2,10 @@
  * Companies and members: creation and the account switches (suspend, disable) that stop every
  * key of the company or member at once. Used by the admin CLI and the first-start demo seed.
  */
+import { displayTextProblem, fieldMessages } from '../text.js';
 import { AccountError } from './accountError.js';
 import { newId } from './ids.js';
-import { LICENSABLE_MODULES, PERMISSIONS, type Company, type LicensableModule, type Member, type Permission } from '../../store/model.js';
+import { DEFAULT_VERSION_LIMITS, LICENSABLE_MODULES, PERMISSIONS, type Company, type LicensableModule, type Member, type Permission } from '../../store/model.js';
 import { StoreConflict, type Store } from '../../store/ports.js';
 
 export const COMPANY_NAME_MAX = 200;
@@ -15,15 +16,24 @@ export interface CreateCompanyRequest {
   name: string;
   apiAccess?: boolean;
   maxProjects?: number;
+  /** Named versions one project may hold (default DEFAULT_VERSION_LIMITS.perProject). */
+  maxVersionsPerProject?: number;
+  /** Named versions across the company (default DEFAULT_VERSION_LIMITS.perCompany). */
+  maxVersions?: number;
   licences?: Record<string, number>;
 }
 
 export async function createCompany(store: Store, req: CreateCompanyRequest, now = new Date()): Promise<Company> {
-  const fields: Record<string, string> = {};
+  const fields = fieldMessages();
   const name = (req.name ?? '').trim();
-  if (name.length < 1 || name.length > COMPANY_NAME_MAX) fields.name = `must be 1 to ${COMPANY_NAME_MAX} characters`;
+  const nameProblem = displayTextProblem(name, COMPANY_NAME_MAX);
+  if (nameProblem) fields.name = nameProblem;
   const maxProjects = req.maxProjects ?? DEFAULT_MAX_PROJECTS;
   if (!Number.isInteger(maxProjects) || maxProjects < 0) fields.maxProjects = 'must be a non-negative integer';
+  const maxVersionsPerProject = req.maxVersionsPerProject ?? DEFAULT_VERSION_LIMITS.perProject;
+  if (!Number.isInteger(maxVersionsPerProject) || maxVersionsPerProject < 0) fields.maxVersionsPerProject = 'must be a non-negative integer';
+  const maxVersions = req.maxVersions ?? DEFAULT_VERSION_LIMITS.perCompany;
+  if (!Number.isInteger(maxVersions) || maxVersions < 0) fields.maxVersions = 'must be a non-negative integer';
   const licences: Company['licences'] = {};
   for (const [module, seats] of Object.entries(req.licences ?? {})) {
     if (!(LICENSABLE_MODULES as readonly string[]).includes(module)) fields[`licences.${module}`] = `unknown module; valid: ${LICENSABLE_MODULES.join(', ')}`;
@@ -34,7 +44,7 @@ export async function createCompany(store: Store, req: CreateCompanyRequest, now
   const company: Company = {
     id: newId('cmp'),
     name,
-    plan: { apiAccess: req.apiAccess ?? false, maxProjects },
+    plan: { apiAccess: req.apiAccess ?? false, maxProjects, maxVersionsPerProject, maxVersions },
     licences,
     suspended: false,
     createdAt: now.toISOString(),
@@ -59,7 +69,7 @@ export interface CreateMemberRequest {
 }
 
 export async function createMember(store: Store, req: CreateMemberRequest, now = new Date()): Promise<Member> {
-  const fields: Record<string, string> = {};
+  const fields = fieldMessages();
   const email = (req.email ?? '').trim();
   if (!EMAIL.test(email) || email.length > 254) fields.email = 'must be an email address';
   const permissions = [...new Set(req.permissions ?? [])];

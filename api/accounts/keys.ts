@@ -3,6 +3,7 @@
  * revoke (own key always, any key of the company with Manage API keys), list (owner shown, never
  * the value or hash). Shared by the admin CLI today and the app's key-management routes later.
  */
+import { displayTextProblem, fieldMessages } from '../text.js';
 import { AccountError } from './accountError.js';
 import { newId } from './ids.js';
 import { displayPrefix, generateKeyValue, hashKey } from './keyValue.js';
@@ -57,11 +58,12 @@ export async function createKey(store: Store, req: CreateKeyRequest, now = new D
   if (!company) throw new AccountError('not_found', `company of member ${member.id} not found`);
 
   const name = (req.name ?? '').trim();
-  const fields: Record<string, string> = {};
-  if (name.length < 1 || name.length > KEY_NAME_MAX) fields.name = `must be 1 to ${KEY_NAME_MAX} characters`;
+  const fields = fieldMessages();
+  const nameProblem = displayTextProblem(name, KEY_NAME_MAX);
+  if (nameProblem) fields.name = nameProblem;
   const scopes = parseScopes(req.scopes, fields);
   const expiry = req.expiry ?? 'never';
-  if (!(expiry in KEY_EXPIRIES)) fields.expiry = `must be one of: ${Object.keys(KEY_EXPIRIES).join(', ')}`;
+  if (!Object.hasOwn(KEY_EXPIRIES, expiry)) fields.expiry = `must be one of: ${Object.keys(KEY_EXPIRIES).join(', ')}`;
   if (Object.keys(fields).length) throw new AccountError('validation_failed', 'invalid key request', { fields });
 
   if (!member.permissions.includes('manageApiKeys')) throw new AccountError('forbidden', 'creating a key needs the Manage API keys permission');

@@ -77,7 +77,7 @@ export async function callEngine(deps: EngineDeps, auth: AuthContext, name: stri
       case 'saturated':
         throw errors.rateLimited(ENGINE_BUSY_RETRY_AFTER_S, 'The engine is busy');
       case 'unavailable':
-        throw new ApiError('unavailable', `The engine is unavailable: ${outcome.message}`, undefined, { 'Retry-After': String(ENGINE_BUSY_RETRY_AFTER_S) });
+        throw new ApiError('unavailable', `The engine is unavailable: ${outcome.message}`, undefined, { 'Retry-After': String(outcome.retryAfterS ?? ENGINE_BUSY_RETRY_AFTER_S) });
       case 'timeout':
         throw new ApiError('engine_error', outcome.message, { reason: 'timeout', timeout: true, timeoutMs: outcome.timeoutMs });
       default:

@@ -15,6 +15,7 @@ import { ApiError, errors, type ErrorCode } from '../errors.js';
 import type { Logger } from '../log.js';
 import type { RouteContext } from '../routes/route.js';
 import { createMcpServer, MCP_PROTOCOL_VERSIONS, type McpServerOptions } from './server.js';
+import { invalidParams } from './params.js';
 
 /** Transport refusals (malformed JSON-RPC and the like) answered in the error envelope, status kept. */
 const REFUSAL_CODES: Partial<Record<number, ErrorCode>> = {
@@ -28,6 +29,14 @@ const REFUSAL_CODES: Partial<Record<number, ErrorCode>> = {
 
 export async function serveMcpPost(ctx: RouteContext, options: McpServerOptions, log: Logger): Promise<void> {
   const body = await readJsonBody(ctx); // 4 MB, JSON only, malformed -> 400, as every JSON body
+  // One message per request: a JSON-RPC batch would multiply what one request costs (its answers,
+  // its writes) past every per-request bound. MCP 2025-06-18 removed batching; 2025-03-26 clients
+  // send single messages in practice (the SDKs never batch).
+  if (Array.isArray(body)) {
+    throw errors.validation('JSON-RPC batches are not accepted: send one message per request (MCP 2025-06-18 removed batching)', {
+      body: 'must be one JSON-RPC message (an object), not an array',
+    });
+  }
 
   const version = ctx.get('MCP-Protocol-Version');
   if (version && !(MCP_PROTOCOL_VERSIONS as readonly string[]).includes(version)) {
@@ -36,6 +45,13 @@ export async function serveMcpPost(ctx: RouteContext, options: McpServerOptions,
       { 'MCP-Protocol-Version': `must be one of: ${MCP_PROTOCOL_VERSIONS.join(', ')}` },
       { supportedVersions: [...MCP_PROTOCOL_VERSIONS] },
     );
+  }
+
+  const badParams = invalidParams(body);
+  if (badParams) {
+    ctx.type = 'application/json';
+    ctx.body = badParams;
+    return;
   }
 
   const server = createMcpServer(options, { auth: ctx.state.auth!, requestId: ctx.state.requestId, log });
@@ -69,7 +85,7 @@ export async function serveMcpPost(ctx: RouteContext, options: McpServerOptions,
 function webRequest(ctx: RouteContext, version: string): Request {
   const headers = new Headers({ 'content-type': 'application/json', accept: 'application/json, text/event-stream' });
   if (version) headers.set('mcp-protocol-version', version);
-  return new Request(new URL(ctx.path, 'http://localhost'), { method: 'POST', headers });
+  return new Request('http://localhost/v1/mcp', { method: 'POST', headers });
 }
 
 function refusal(status: number, text: string): ApiError {

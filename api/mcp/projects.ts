@@ -18,6 +18,7 @@ import * as projects from '../projects/service.js';
 import type { KeyScope } from '../../store/model.js';
 import type { Store } from '../../store/ports.js';
 import type { McpServerSetup, McpTool } from './types.js';
+import { fitToBudget, RESULT_BUDGET_BYTES } from './result.js';
 
 /** JSON-RPC code MCP gives an unknown resource. */
 export const RESOURCE_NOT_FOUND = -32002;
@@ -154,7 +155,8 @@ export function projectResources(store: Store): McpServerSetup {
         if (!m || !projects.PROJECT_ID_PATTERN.test(m[1]!)) throw notFound();
         try {
           const project = await projects.getProject(store, ctx.auth, m[1]!);
-          return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify({ project }) }] };
+          const body = fitToBudget({ project }, { method: 'GET', path: `/v1/projects/${m[1]}`, resultField: 'project' }, RESULT_BUDGET_BYTES);
+          return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(body) }] };
         } catch (err) {
           if (err instanceof ApiError && err.code === 'not_found') throw notFound();
           throw err;

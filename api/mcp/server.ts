@@ -40,7 +40,7 @@ const INSTRUCTIONS =
   'and lists warnings when an input is outside the validated range of a correlation. ' +
   'A refused or failed call is a result with isError true and {error: {code, message, details}}: validation_failed lists every invalid field in details.fields; ' +
   'forbidden, plan_limit and no_seat are about the key, licence or seats; rate_limited gives details.retryAfter in seconds. ' +
-  `A result over ${RESULT_BUDGET_BYTES} bytes of JSON has its lists cut (truncated: true); truncation.fullResult names the REST call with the whole result.`;
+  `A result over ${RESULT_BUDGET_BYTES} bytes is cut (truncated: true: long strings, then lists, then large objects); truncation.fullResult names the REST call with the whole result.`;
 
 export interface McpToolset {
   tools: readonly McpTool[];

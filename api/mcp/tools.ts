@@ -7,7 +7,7 @@
  */
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { callEngine, type EngineDeps } from '../engine/callEngine.js';
-import { publicInputSchema, seatModule } from '../engine/describe.js';
+import { publicInputSchema, publishSchema, seatModule } from '../engine/describe.js';
 import { CATALOGUE } from '../../engine/catalogue.js';
 import type { AnyDefinition } from '../../engine/definition.js';
 import type { McpTool } from './types.js';
@@ -41,7 +41,7 @@ function engineTool(deps: EngineDeps, def: AnyDefinition): McpTool {
 
 /** REST's `result`: the function's outputs plus units, outputUnits and warnings. */
 function resultSchema(def: AnyDefinition): Record<string, unknown> {
-  const output = def.output as unknown as { properties: Record<string, unknown>; required?: string[] };
+  const output = publishSchema(def.output) as unknown as { properties: Record<string, unknown>; required?: string[] };
   return {
     ...output,
     properties: {

@@ -1,22 +1,35 @@
 import type { Middleware } from 'koa';
 import type { Logger } from '../log.js';
+import type { HttpMetrics } from '../ops/metrics.js';
 import type { AppState } from '../state.js';
 
-/** One line per request: id, method, path (no query string), status, time, key display prefix. */
-export function accessLog(log: Logger): Middleware<AppState> {
+/**
+ * One info line per request: id, method, path (no query string), status, time, key display
+ * prefix, and for an error its code (for a 503 also its message: an expected refusal is this one
+ * line, never a stack). Feeds the request metrics with the route template, not the path, so
+ * label values stay bounded.
+ */
+export function accessLog(log: Logger, metrics?: HttpMetrics): Middleware<AppState> {
   return async (ctx, next) => {
     const started = performance.now();
     try {
       await next();
     } finally {
+      const ms = performance.now() - started;
+      const error = (ctx.body as { error?: { code?: string; message?: string } } | null)?.error;
+      const code = ctx.status >= 400 && typeof error?.code === 'string' ? error.code : undefined;
       log.info('request', {
         requestId: ctx.state.requestId,
         method: ctx.method,
         path: ctx.path,
         status: ctx.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
+        ms: Math.round(ms * 10) / 10,
+        ...(code ? { code } : {}),
+        ...(ctx.status === 503 && error?.message ? { reason: error.message } : {}),
         ...(ctx.state.auth ? { key: ctx.state.auth.key.prefix, company: ctx.state.auth.company.id } : {}),
       });
+      const route = (ctx as { _matchedRoute?: unknown })._matchedRoute;
+      metrics?.request(ctx.method, typeof route === 'string' ? route : 'unmatched', ctx.status, ms / 1000, code);
     }
   };
 }

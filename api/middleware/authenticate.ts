@@ -10,7 +10,7 @@ import { keyMayUse, KEY_PATHS_TEXT } from '../keyPaths.js';
 import type { AppState } from '../state.js';
 import { keyState } from '../../store/model.js';
 import type { Store } from '../../store/ports.js';
-import type { RequestLimits, Seats } from '../../store/governance.js';
+import { KEY_REQUESTS_PER_MINUTE, type RequestLimits, type Seats } from '../../store/governance.js';
 import { KeyUseRecorder } from '../accounts/keyUse.js';
 
 export interface AuthDeps {
@@ -57,12 +57,13 @@ export function authenticate(deps: AuthDeps): Middleware<AppState> {
     if (!member.emailVerified) throw new ApiError('email_not_verified', 'The member who owns this key has not verified their email');
     if (company.suspended) throw new ApiError('tenant_suspended', 'The company account is suspended');
 
-    // 4. Keys work only on their own paths.
-    if (!keyMayUse(ctx.path)) throw errors.forbidden(`API keys cannot be used on ${ctx.path}; keys work on ${KEY_PATHS_TEXT}`);
+    // 4. Keys work only on their own paths: a matched key route, or an unknown path under one (then 404).
+    const keyPath = ctx.state.route ? ctx.state.route.access === 'key' : keyMayUse(ctx.path);
+    if (!keyPath) throw errors.forbidden(`API keys cannot be used on ${ctx.path}; keys work on ${KEY_PATHS_TEXT}`);
 
     // 5. Per-key limit, REST and MCP together.
     const limit = await limits.consumeKeyRequest(key.id);
-    if (!limit.allowed) throw errors.rateLimited(limit.retryAfterMs / 1000, 'This key is over 120 requests per minute');
+    if (!limit.allowed) throw errors.rateLimited(limit.retryAfterMs / 1000, `This key is over ${limits.perKeyPerMinute ?? KEY_REQUESTS_PER_MINUTE} requests per minute`);
 
     // 6. Plan and the Integrations seat every key request holds.
     if (!company.plan.apiAccess) throw new ApiError('plan_limit', "The company's plan does not include API access");
@@ -74,7 +75,7 @@ export function authenticate(deps: AuthDeps): Middleware<AppState> {
     }
 
     ctx.state.auth = { key, member, company };
-    keyUse.record(key, member.companyId, ctx.method, ctx.path, now);
+    keyUse.record(key, member.companyId, ctx.method, ctx.state.route?.path ?? ctx.path, now);
     await next();
   };
 }

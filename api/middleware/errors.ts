@@ -1,7 +1,7 @@
 /**
  * Turns anything thrown below into the spec's error envelope. ApiErrors are shown as they are;
  * Koa/http errors keep their status with a catalogue code; anything else is a 500 whose message
- * never leaks internals (the details go to the log with the request id).
+ * never leaks internals (the details go to the log at error level, with the request id).
  */
 import type { Middleware } from 'koa';
 import { ApiError, ERROR_CODES, type ErrorCode } from '../errors.js';
@@ -31,7 +31,9 @@ export function errorEnvelope(log: Logger): Middleware<AppState> {
       }
     } catch (err) {
       const apiError = toApiError(err);
-      if (apiError.status >= 500) {
+      // A fault (500) is logged with its stack; an expected refusal (503 unavailable, 4xx) is
+      // only the access log's line, which carries its code and, for a 503, its message.
+      if (apiError.code === 'internal') {
         log.error('request failed', { requestId: ctx.state.requestId, method: ctx.method, path: ctx.path, error: err instanceof Error ? err.stack : String(err) });
       }
       ctx.status = apiError.status;

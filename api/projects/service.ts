@@ -5,9 +5,10 @@
  * 403 and never its data. Scopes are checked by the caller (route or tool).
  */
 import { ApiError, errors } from '../errors.js';
+import { displayTextProblem, fieldMessages } from '../text.js';
 import type { AuthContext } from '../state.js';
 import { DEMO_PROJECT, DEMO_PROJECT_ID } from './demo.js';
-import type { Permission, Project, ProjectSummary, ProjectVersion, ProjectVersionSummary } from '../../store/model.js';
+import { versionLimits, type Permission, type Project, type ProjectSummary, type ProjectVersion, type ProjectVersionSummary } from '../../store/model.js';
 import type { Store } from '../../store/ports.js';
 
 export const PROJECT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -60,7 +61,9 @@ export async function listProjects(store: Store, auth: AuthContext, options: Lis
   if (!Number.isInteger(limit) || limit < 1 || limit > LIST_LIMIT_MAX) {
     throw errors.validation('Invalid list parameters', { limit: `must be an integer from 1 to ${LIST_LIMIT_MAX}` });
   }
-  if (options.after !== undefined) checkProjectId(options.after);
+  if (options.after !== undefined && (typeof options.after !== 'string' || !PROJECT_ID_PATTERN.test(options.after))) {
+    throw errors.validation('Invalid list parameters', { after: 'must be the nextCursor of the previous page (a project id: 1 to 64 letters, digits, _ or -)' });
+  }
   const firstPage = options.after === undefined;
   const own = await store.projects.list(auth.company.id, { limit: limit + 1, after: options.after });
   const page = own.slice(0, limit).map(summaryView);
@@ -81,12 +84,18 @@ export async function getProject(store: Store, auth: AuthContext, id: string): P
 
 /** Validates `{ name, data }`; returns them, the data size included. */
 export function parseProjectBody(body: unknown): { name: string; data: Record<string, unknown> } {
-  const fields: Record<string, string> = {};
+  const fields = fieldMessages();
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw errors.validation('The body must be a JSON object { name, data }', { body: 'must be a JSON object' });
   const { name, data, ...rest } = body as Record<string, unknown>;
   for (const k of Object.keys(rest)) fields[k] = 'unknown field; valid keys: name, data';
-  if (typeof name !== 'string' || name.trim().length < 1 || name.length > NAME_MAX) fields.name = `must be a string of 1 to ${NAME_MAX} characters`;
+  const nameProblem = displayTextProblem(name, NAME_MAX);
+  if (nameProblem) fields.name = nameProblem;
   if (!data || typeof data !== 'object' || Array.isArray(data)) fields.data = 'must be a JSON object';
+  else {
+    // JSON numbers past the double range parse as Infinity and would be stored as null: refuse them.
+    const bad = firstNonFiniteNumber(data);
+    if (bad !== null) fields[`data${bad}`] = 'must be a finite number (at most about 1.8e308 in magnitude)';
+  }
   if (Object.keys(fields).length) throw errors.validation('Invalid project', fields);
   const size = Buffer.byteLength(JSON.stringify(data), 'utf8');
   if (size > PROJECT_DATA_LIMIT) {
@@ -97,6 +106,22 @@ export function parseProjectBody(body: unknown): { name: string; data: Record<st
     });
   }
   return { name: name as string, data: data as Record<string, unknown> };
+}
+
+/** Path (`.a[3].b`) of the first number in `value` that is not finite, or null. Iterative: any depth. */
+function firstNonFiniteNumber(value: unknown): string | null {
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length) {
+    const [v, path] = stack.pop()!;
+    if (typeof v === 'number') {
+      if (!Number.isFinite(v)) return path;
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], `${path}[${i}]`]);
+    } else if (v !== null && typeof v === 'object') {
+      for (const k of Object.keys(v).reverse()) stack.push([(v as Record<string, unknown>)[k], `${path}.${k}`]);
+    }
+  }
+  return null;
 }
 
 /** A request body, read only once the earlier checks pass (a refused caller's body is never read). */
@@ -132,9 +157,10 @@ export async function deleteProject(store: Store, auth: AuthContext, id: string)
 export function parseLabel(body: unknown): string {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw errors.validation('The body must be a JSON object { label }', { body: 'must be a JSON object' });
   const { label, ...rest } = body as Record<string, unknown>;
-  const fields: Record<string, string> = {};
+  const fields = fieldMessages();
   for (const k of Object.keys(rest)) fields[k] = 'unknown field; valid keys: label';
-  if (typeof label !== 'string' || label.trim().length < 1 || label.length > LABEL_MAX) fields.label = `must be a string of 1 to ${LABEL_MAX} characters`;
+  const labelProblem = displayTextProblem(label, LABEL_MAX);
+  if (labelProblem) fields.label = labelProblem;
   if (Object.keys(fields).length) throw errors.validation('Invalid version', fields);
   return label as string;
 }
@@ -144,9 +170,18 @@ export async function saveVersion(store: Store, auth: AuthContext, projectId: st
   if (projectId === DEMO_PROJECT_ID) throw readOnly();
   requirePermission(auth, 'editProject', 'save a version');
   const label = parseLabel(await readBody());
-  const v = await store.projects.saveVersion(auth.company.id, projectId, { label, by: auth.member.id, at: new Date().toISOString() });
-  if (!v) throw notFound(projectId);
-  const { data: _d, ...summary } = v;
+  const limits = versionLimits(auth.company.plan);
+  const outcome = await store.projects.saveVersion(auth.company.id, projectId, { label, by: auth.member.id, at: new Date().toISOString() }, limits);
+  if (!outcome) throw notFound(projectId);
+  if (outcome.status === 'limit_reached') {
+    const where = outcome.scope === 'project' ? `project '${projectId}' already holds` : 'the company already holds';
+    throw new ApiError('plan_limit', `The plan allows ${outcome.limit} versions ${outcome.scope === 'project' ? 'per project' : 'per company'}; ${where} ${outcome.count}`, {
+      limit: outcome.scope === 'project' ? 'maxVersionsPerProject' : 'maxVersions',
+      max: outcome.limit,
+      count: outcome.count,
+    });
+  }
+  const { data: _d, ...summary } = outcome.version;
   return versionView(summary);
 }
 

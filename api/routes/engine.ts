@@ -4,7 +4,7 @@
  */
 import { readJsonBody } from '../body.js';
 import { callEngine, type EngineDeps } from '../engine/callEngine.js';
-import { describeFunction, publicInputSchema, requiredScopes } from '../engine/describe.js';
+import { describeFunction, publicInputSchema, publishSchema, requiredScopes } from '../engine/describe.js';
 import { errors } from '../errors.js';
 import { CATALOGUE, findDefinition } from '../../engine/catalogue.js';
 import type { AnyDefinition } from '../../engine/definition.js';
@@ -21,7 +21,7 @@ function envelopeSchema(def?: AnyDefinition): Record<string, unknown> {
       module: def ? { const: def.module } : { type: 'string' },
       result: def
         ? {
-            allOf: [def.output],
+            allOf: [publishSchema(def.output)],
             properties: {
               units: { enum: ['field', 'metric'] },
               outputUnits: { type: 'object', additionalProperties: { type: 'string' } },
@@ -68,6 +68,7 @@ export function engineRoutes(deps: EngineDeps): RouteSpec[] {
       scopes: [],
       operationId: 'listEngineFunctions',
       summary: 'Every engine function with name, module, title, description, input schema and example',
+      description: 'Every engine function: name, module, seat module, title, description, input JSON Schema (field units; x-unit and x-metric-unit name the units), output schema, a checked example, validity ranges and references. Any valid key may call it.',
       tags: ['engine'],
       responses: { 200: { description: 'The catalogue', schema: { type: 'object', properties: { functions: { type: 'array', items: { type: 'object' } } } } } },
       errors: [],
@@ -82,6 +83,7 @@ export function engineRoutes(deps: EngineDeps): RouteSpec[] {
       scopes: [],
       operationId: 'getEngineFunction',
       summary: "One function's details",
+      description: 'One engine function, as listed by GET /v1/engine/functions. 404 for an unknown name.',
       tags: ['engine'],
       parameters: [nameParam],
       responses: { 200: { description: 'The function', schema: { type: 'object', properties: { function: { type: 'object' } } } } },

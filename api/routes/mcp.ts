@@ -67,16 +67,17 @@ export function mcpRoutes(deps: McpDeps): RouteSpec[] {
         'Tools: one per engine function, named with _ for . (pvt.gasProperties -> pvt_gasProperties); the input schema is the REST body, ' +
         "structuredContent is the REST `result`. Each tool checks engine:run (eos.model.*: also projects:read), the run-scripts permission, " +
         'the module licence and seat as REST does; refusals are results with isError: true carrying the REST error envelope. ' +
-        `An unknown tool is a JSON-RPC error -32602. Results over ${RESULT_BUDGET_BYTES} bytes of JSON have their lists cut (truncated: true) ` +
-        'and name the REST call with the full result. GET and DELETE answer 405.',
+        `An unknown tool is a JSON-RPC error -32602. A tool result or resource read stays within ${RESULT_BUDGET_BYTES} bytes: larger ones are cut ` +
+        '(truncated: true) and name the REST call with the full result. One JSON-RPC message per request: batches (arrays) are refused with 400. ' +
+        'GET and DELETE answer 405.',
       tags: ['mcp'],
       requestBody: {
-        description: 'One JSON-RPC 2.0 message (2025-03-26 also allows a batch array)',
-        schema: { anyOf: [jsonRpcMessage, { type: 'array', items: jsonRpcMessage }], examples: [requestExample] },
+        description: 'One JSON-RPC 2.0 message; batches (arrays) are refused with 400',
+        schema: { ...jsonRpcMessage, examples: [requestExample] },
       },
       responses: {
         200: {
-          description: 'The JSON-RPC response (result or error), or an array of them for a batch',
+          description: 'The JSON-RPC response (result or error)',
           schema: {
             type: 'object',
             properties: { jsonrpc: { const: '2.0' }, id: { type: ['string', 'integer'] }, result: { type: 'object' }, error: { type: 'object' } },

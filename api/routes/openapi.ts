@@ -12,6 +12,7 @@ export function openApiRoutes(allRoutes: () => RouteSpec[], version: string): Ro
       scopes: [],
       operationId: 'getOpenApi',
       summary: 'This OpenAPI 3.1 description',
+      description: 'The OpenAPI 3.1 description of this API, generated from the routes the server runs, the engine catalogue, the key scopes and the error catalogue. Public: no key needed.',
       tags: ['meta'],
       responses: { 200: { description: 'OpenAPI 3.1 document', schema: { type: 'object' } } },
       errors: [],

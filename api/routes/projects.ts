@@ -55,6 +55,7 @@ export function projectRoutes(store: Store): RouteSpec[] {
       scopes: ['projects:read'],
       operationId: 'listProjects',
       summary: "The company's projects in id order (the read-only demo project first), a page at a time",
+      description: "The company's projects without their data, in id order, the read-only demo project first on the first page. Page with limit (1-200) and after (the previous page's nextCursor). Needs projects:read.",
       tags: ['projects'],
       parameters: [
         { name: 'limit', in: 'query', required: false, description: `Page size, 1 to ${projects.LIST_LIMIT_MAX} (default ${projects.LIST_LIMIT_DEFAULT})`, schema: { type: 'integer', minimum: 1, maximum: projects.LIST_LIMIT_MAX } },
@@ -69,11 +70,12 @@ export function projectRoutes(store: Store): RouteSpec[] {
       errors: ['validation_failed'],
       async handler(ctx) {
         const limitRaw = ctx.query.limit;
-        const after = typeof ctx.query.after === 'string' ? ctx.query.after : undefined;
+        if (Array.isArray(ctx.query.after)) throw errors.validation('Invalid list parameters', { after: 'must be given at most once' });
+        const after = ctx.query.after;
         let limit: number | undefined;
         if (limitRaw !== undefined) {
           limit = Number(limitRaw);
-          if (typeof limitRaw !== 'string' || !/^\d+$/.test(limitRaw)) throw errors.validation('Invalid list parameters', { limit: `must be an integer from 1 to ${projects.LIST_LIMIT_MAX}` });
+          if (typeof limitRaw !== 'string' || !/^\d+$/.test(limitRaw)) throw errors.validation('Invalid list parameters', { limit: `must be given once, an integer from 1 to ${projects.LIST_LIMIT_MAX}` });
         }
         ctx.body = await projects.listProjects(store, ctx.state.auth!, { limit, after });
       },
@@ -85,6 +87,7 @@ export function projectRoutes(store: Store): RouteSpec[] {
       scopes: ['projects:read'],
       operationId: 'getProject',
       summary: 'One project with its data',
+      description: "One project with its data. Another company's project, like an unknown one, is 404. Needs projects:read.",
       tags: ['projects'],
       parameters: [idParam],
       responses: { 200: { description: 'The project', schema: { type: 'object', required: ['project'], properties: { project: projectSchema } } } },
@@ -142,6 +145,7 @@ export function projectRoutes(store: Store): RouteSpec[] {
       scopes: ['projects:read'],
       operationId: 'listProjectVersions',
       summary: "The project's saved versions in saving order",
+      description: "The project's named versions in saving order, without their data, with which are approved for reporting. Needs projects:read.",
       tags: ['projects'],
       parameters: [idParam],
       responses: { 200: { description: 'Versions', schema: { type: 'object', required: ['versions'], properties: { versions: { type: 'array', items: versionSummarySchema } } } } },
@@ -176,6 +180,7 @@ export function projectRoutes(store: Store): RouteSpec[] {
       scopes: ['projects:read'],
       operationId: 'getProjectVersion',
       summary: "One version with its saved data",
+      description: 'One named version with the data it saved. Versions never change. Needs projects:read.',
       tags: ['projects'],
       parameters: [idParam, versionParam],
       responses: { 200: { description: 'The version', schema: { type: 'object', required: ['version'], properties: { version: versionSchema } } } },

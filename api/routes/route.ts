@@ -29,6 +29,8 @@ export interface RouteSpec {
   scopeCheck?: 'route' | 'handler';
   /** Documented in OpenAPI only (a concrete instance of a templated route, e.g. one engine function). */
   documentOnly?: boolean;
+  /** false: served but left out of the OpenAPI document (operations probes: /healthz, /readyz, /metrics). */
+  inOpenApi?: boolean;
   operationId: string;
   summary: string;
   description?: string;

@@ -47,6 +47,12 @@ type Discounting = (typeof DISCOUNTING)[number];
 const OFFSET: Record<Discounting, number> = { 'start-period': 0, 'mid-period': 0.5, 'end-period': 1 };
 const RATE_CONVERSIONS = ['effective', 'nominal'] as const;
 
+/**
+ * Largest cash flow accepted, in magnitude: 1e15 currency units. No project's period cash flow comes
+ * near it in any currency in use; beyond it IRR roots run to the floating-point limits.
+ */
+const MAX_ABS_CASH_FLOW = 1e15;
+
 /** Defaults, used by the schema and by `run` alike. */
 const DEFAULTS = {
   discounting: 'start-period' as Discounting,
@@ -170,6 +176,11 @@ export const metrics = defineFunction({
     const offset = OFFSET[discounting];
     const m = inp.periodsPerYear ?? DEFAULTS.periodsPerYear;
     const conversion = inp.annualToPeriodRate ?? DEFAULTS.annualToPeriodRate;
+    for (const [i, v] of cf.entries()) {
+      if (!(Math.abs(v) <= MAX_ABS_CASH_FLOW)) {
+        throw new EngineFailure('out_of_range', `cashFlows[${i}] = ${v}: a cash flow beyond ${MAX_ABS_CASH_FLOW} (ten times world GDP) in any currency is a unit or data error, and its IRR and NPV overflow`);
+      }
+    }
     if (cf.every((v) => v === 0)) {
       throw new EngineFailure('no_solution', 'Every cash flow is zero: NPV is zero at every rate, so IRR, payback and profitability index are undefined');
     }

@@ -33,6 +33,10 @@ import { EngineFailure } from '../failure.js';
 import { quantity, quantityOrArray } from '../quantity.js';
 import { MW_AIR, P_SC, R_GAS, T_SC_R } from '../pvt/correlations/nonHydrocarbons.js';
 import { gasAt, GAS_INPUTS } from './gasModel.js';
+import { MAX_Z, requireGasPressures, requireWithin } from '../pvt/correlations/domain.js';
+
+/** Widest conduit a gas well flows through, in (a 20 in casing; tubing is 1-7 in). */
+const MAX_CONDUIT_IN = 24;
 
 export const COLEMAN_C = 1.593;
 /** As printed (Lea et al. 2008): 1.2 x 1.593 = 1.9116, rounded. */
@@ -59,7 +63,7 @@ const Output = Type.Object({
   vcColemanFtPerS: each('velocity', 'Critical velocity, Coleman et al. (1991) (C = 1.593, no adjustment)'),
   qcColemanMscfd: each('gasRate', 'Critical rate, Coleman et al. (1991)'),
   gasDensityLbft3: each('density', 'Gas density at psia and TF'),
-  z: each('dimensionless', 'Gas z used'),
+  z: quantityOrArray('dimensionless', { description: 'Gas z used', physical: { exclusiveMinimum: 0 } }),
   surfaceTensionDynPerCm: quantity('surfaceTension', { description: 'Surface tension used' }),
   liquidDensityLbft3: quantity('density', { description: 'Liquid density used' }),
 });
@@ -95,8 +99,13 @@ export const criticalRate = defineFunction({
     const preset = LIQUIDS[input.liquid ?? 'water'];
     const sigma = input.surfaceTensionDynPerCm ?? preset.sigma;
     const rhoL = input.liquidDensityLbft3 ?? preset.rho;
-    const gas = gasAt(input, input.TF, warnings);
     const pressures = Array.isArray(input.psia) ? input.psia : [input.psia];
+    requireGasPressures('psia', pressures);
+    if (input.z !== undefined) requireWithin('z', input.z, 0, MAX_Z, '', 'no natural gas has a z-factor outside it (z reaches ~2.5 at Ppr 30)', true);
+    requireWithin('tubingIdIn', input.tubingIdIn, 0, MAX_CONDUIT_IN, 'in', 'gas wells flow through tubing or casing, at most ~20 in across', true);
+    requireWithin('surfaceTensionDynPerCm', sigma, 0, 100, 'dyne/cm', 'no oilfield liquid has a higher surface tension than water (72 dyne/cm at 77 degF)', true);
+    requireWithin('liquidDensityLbft3', rhoL, 0, 100, 'lbm/ft3', 'the densest oilfield brines are ~75 lbm/ft3', true);
+    const gas = gasAt(input, input.TF, warnings);
     if (input.z === undefined) warnings.push(...gas.rangeWarnings(pressures));
     const area = (Math.PI / 4) * (input.tubingIdIn / 12) ** 2;
     const points = pressures.map((p) => {

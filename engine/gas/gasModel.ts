@@ -7,6 +7,7 @@
 import { EngineFailure } from '../failure.js';
 import { RANKINE_OFFSET, type GasImpurities, type PseudoCriticals } from '../pvt/correlations/nonHydrocarbons.js';
 import { GAS_INPUTS } from '../pvt/correlations/gasInputs.js';
+import { requireGasTemperature } from '../pvt/correlations/domain.js';
 import { pseudoCriticalsBy, type PcMethod } from '../pvt/correlations/pcMethods.js';
 import { zBy, zRangeWarnings, type ZMethod } from '../pvt/correlations/zMethods.js';
 
@@ -35,8 +36,8 @@ export interface GasAtTemperature {
 export function gasAt(gas: GasDescription, TF: number, warnings: string[]): GasAtTemperature {
   const tR = TF + RANKINE_OFFSET;
   if (!(tR > 0)) throw new EngineFailure('invalid_input', `TF ${TF} degF is at or below absolute zero`);
+  requireGasTemperature('TF', TF);
   const y: GasImpurities = { yCO2: gas.yCO2 ?? 0, yH2S: gas.yH2S ?? 0, yN2: gas.yN2 ?? 0 };
-  if (y.yCO2 + y.yH2S + y.yN2 > 1 + 1e-9) throw new EngineFailure('invalid_input', 'yCO2 + yH2S + yN2 exceeds 1');
   const pc = pseudoCriticalsBy(gas.pcMethod ?? 'PiperMcCainCorredor', gas.gasSG, y, warnings);
   const zMethod = gas.zMethod ?? 'DAK';
   return {

@@ -36,6 +36,8 @@ import Type from 'typebox';
 import { defineFunction } from '../definition.js';
 import { EngineFailure } from '../failure.js';
 import { quantity, quantityOrArray } from '../quantity.js';
+import { MAX_PSIA, requireNaturalGas, requireWithin } from '../pvt/correlations/domain.js';
+import { P_SC } from '../pvt/correlations/nonHydrocarbons.js';
 
 const METHODS = ['TowlerMokhatab', 'Motiee'] as const;
 type Method = (typeof METHODS)[number];
@@ -45,6 +47,12 @@ const HAMMERSCHMIDT_K = 2335;
 const M_WATER = 18.015;
 const GRAVITY_RANGE = { min: 0.555, max: 1.0 } as const;
 const T_RANGE = { min: 32, max: 90 } as const;
+/**
+ * Coldest hydrate temperature answered, degF: below about -150 degF (-101 degC) no inhibited water
+ * stays liquid (methanol-water's eutectic is near -130 degC only at ~90 wt% methanol), and the fits
+ * are far from their 32-90 degF data.
+ */
+const MIN_HYDRATE_TF = -150;
 
 const Input = Type.Object({
   psia: quantityOrArray('pressure', { exclusiveMinimum: 0, description: 'Pressure, or a list of pressures' }),
@@ -126,7 +134,14 @@ export const hydrateTemperature = defineFunction({
   run(input, warnings) {
     const method = input.method ?? 'TowlerMokhatab';
     const pressures = Array.isArray(input.psia) ? input.psia : [input.psia];
+    // Hydrates need water and gas at pressure: below atmospheric pressure the fits' logarithms run
+    // to absolute zero; a sweet natural gas lies between methane and the heaviest gas (domain.ts).
+    for (const p of pressures) requireWithin('psia', p, P_SC, MAX_PSIA, 'psia', 'the hydrate fits describe gas at or above atmospheric pressure');
+    requireNaturalGas(input.gasSG, { yCO2: 0, yH2S: 0, yN2: 0 });
     const temps = pressures.map((p) => hydrateT(method, p, input.gasSG));
+    for (const [i, t] of temps.entries()) {
+      if (!(t > MIN_HYDRATE_TF)) throw new EngineFailure('out_of_range', `${method} gives a hydrate temperature of ${t.toFixed(1)} degF at ${pressures[i]} psia for gasSG ${input.gasSG}: far outside its fit (~32-90 degF), no hydrate temperature`);
+    }
     const lo = Math.min(...temps);
     const hi = Math.max(...temps);
     if (lo < T_RANGE.min || hi > T_RANGE.max) warnings.push(`hydrate temperature ${lo < T_RANGE.min ? lo.toFixed(1) : hi.toFixed(1)} degF is outside the Katz chart (~${T_RANGE.min}-${T_RANGE.max} degF)`);
@@ -135,6 +150,10 @@ export const hydrateTemperature = defineFunction({
     if ((input.inhibitor === undefined) !== (input.inhibitorWtPct === undefined)) throw new EngineFailure('invalid_input', 'give inhibitor and inhibitorWtPct together');
     if (input.inhibitor !== undefined) {
       const d = depression(input.inhibitor, input.inhibitorWtPct as number, input.inhibitorMethod ?? 'Hammerschmidt', warnings);
+      const coldest = Math.min(...temps) - d;
+      if (!(coldest > MIN_HYDRATE_TF)) {
+        throw new EngineFailure('out_of_range', `${input.inhibitorWtPct} wt% ${input.inhibitor} depresses the hydrate temperature by ${d.toFixed(1)} degF, to ${coldest.toFixed(1)} degF: beyond where the inhibited water is liquid, no hydrate temperature`);
+      }
       out.depressionF = d;
       out.inhibitedHydrateTF = list ? temps.map((t) => t - d) : (temps[0] as number) - d;
     }

@@ -18,6 +18,7 @@
 import Type from 'typebox';
 import { defineFunction } from '../definition.js';
 import { EngineFailure } from '../failure.js';
+import { requireGasPressures } from '../pvt/correlations/domain.js';
 import { quantity, quantityOrArray } from '../quantity.js';
 import { newtonInBracket } from '../pvt/correlations/solve.js';
 import { gasAt, GAS_INPUTS, type GasAtTemperature } from './gasModel.js';
@@ -30,7 +31,7 @@ const Input = Type.Object({
 
 const Output = Type.Object({
   psia: quantityOrArray('pressure', { description: 'Pressure with that p/z' }),
-  z: quantityOrArray('dimensionless', { description: 'z at that pressure' }),
+  z: quantityOrArray('dimensionless', { description: 'z at that pressure', physical: { exclusiveMinimum: 0 } }),
 });
 
 /** Largest pressure searched: far beyond any reservoir (Ppr ~ 150 for common gases). */
@@ -85,6 +86,8 @@ export const pressureFromPOverZDefinition = defineFunction({
   run(input, warnings) {
     const gas = gasAt(input, input.TF, warnings);
     const targets = Array.isArray(input.pOverZ) ? input.pOverZ : [input.pOverZ];
+    // p/z of a real gas is within a factor of a few of p, so the gas pressure domain bounds it too.
+    requireGasPressures('pOverZ', targets);
     const points = targets.map((t) => pressureFromPOverZ(gas, t));
     warnings.push(...gas.rangeWarnings(points.map((p) => p.psia)));
     const list = Array.isArray(input.pOverZ);

@@ -28,16 +28,23 @@
 import Type from 'typebox';
 import { defineFunction } from '../definition.js';
 import { EngineFailure } from '../failure.js';
+import { MAX_Z, requireGasPressures, requireWithin } from '../pvt/correlations/domain.js';
 import { quantity, quantityArray } from '../quantity.js';
 import { gasAt, GAS_INPUTS } from './gasModel.js';
 import { curvatureT, fitLine } from './regression.js';
 
+/**
+ * Surveys per call: far beyond any field's pressure history, and it keeps the largest answer (five
+ * numbers per survey) near 1 MB of JSON, under ENGINE_RESULT_LIMIT_BYTES.
+ */
+const MAX_SURVEYS = 10_000;
+
 const Input = Type.Object({
-  psia: quantityArray('pressure', { exclusiveMinimum: 0 }, { minItems: 2, description: 'Average reservoir pressure at each survey (the first is usually the initial pressure)' }),
-  gp: quantityArray('gasVolume', { minimum: 0 }, { minItems: 2, description: 'Cumulative gas produced at each survey (any volume unit in field units; ogip comes back in the same unit)' }),
+  psia: quantityArray('pressure', { exclusiveMinimum: 0 }, { minItems: 2, maxItems: MAX_SURVEYS, description: 'Average reservoir pressure at each survey (the first is usually the initial pressure)' }),
+  gp: quantityArray('gasVolume', { minimum: 0 }, { minItems: 2, maxItems: MAX_SURVEYS, description: 'Cumulative gas produced at each survey (any volume unit in field units; ogip comes back in the same unit)' }),
   TF: quantity('temperature', { exclusiveMinimum: -459.67, description: 'Reservoir temperature' }),
   ...GAS_INPUTS,
-  z: Type.Optional(quantityArray('dimensionless', { exclusiveMinimum: 0 }, { minItems: 2, description: 'Measured z at each survey pressure (instead of the correlation)' })),
+  z: Type.Optional(quantityArray('dimensionless', { exclusiveMinimum: 0 }, { minItems: 2, maxItems: MAX_SURVEYS, description: 'Measured z at each survey pressure (instead of the correlation)' })),
   psiaAbandon: Type.Optional(quantity('pressure', { exclusiveMinimum: 0, description: 'Abandonment pressure for the recoverable-gas estimate' })),
 });
 
@@ -93,6 +100,8 @@ export const pzMaterialBalance = defineFunction({
     const n = input.psia.length;
     if (input.gp.length !== n) throw new EngineFailure('invalid_input', `psia has ${n} values but gp has ${input.gp.length}`);
     if (input.z && input.z.length !== n) throw new EngineFailure('invalid_input', `psia has ${n} values but z has ${input.z.length}`);
+    requireGasPressures('psia', input.psiaAbandon === undefined ? input.psia : [...input.psia, input.psiaAbandon]);
+    if (input.z) for (const z of input.z) requireWithin('z', z, 0, MAX_Z, '', 'no natural gas has a z-factor outside it (z reaches ~2.5 at Ppr 30)', true);
     const gas = gasAt(input, input.TF, warnings);
     const z = input.z ?? input.psia.map((p) => gas.z(p).z);
     if (!input.z) warnings.push(...gas.rangeWarnings(input.psia));
@@ -118,7 +127,9 @@ export const pzMaterialBalance = defineFunction({
       const { seSlope, seIntercept, covInterceptSlope } = fit.stats;
       const a = fit.intercept;
       const b = fit.slope;
-      const varG = (seIntercept * seIntercept) / (b * b) + (a * a * seSlope * seSlope) / b ** 4 - (2 * a * covInterceptSlope) / b ** 3;
+      // Var(G) by the delta method, G = -a/b: written as G^2 times relative variances so that no
+      // power of the slope under- or overflows whatever the volume unit of gp.
+      const varG = ogip * ogip * ((seIntercept / a) ** 2 + (seSlope / b) ** 2 - (2 * covInterceptSlope) / (a * b));
       Object.assign(out, { interceptStdError: seIntercept, ogipStdError: Math.sqrt(Math.max(varG, 0)) });
       // Only data that scatter beyond round-off can be said to curve.
       const meaningful = fit.stats.s > 1e-9 * Math.abs(a);

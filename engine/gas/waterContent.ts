@@ -30,6 +30,7 @@ import Type from 'typebox';
 import { defineFunction } from '../definition.js';
 import { EngineFailure } from '../failure.js';
 import { quantity, quantityOrArray } from '../quantity.js';
+import { MAX_PSIA, requireWithin } from '../pvt/correlations/domain.js';
 
 const METHODS = ['BukacekMcKettaWehe'] as const;
 /**
@@ -54,11 +55,19 @@ const Output = Type.Object({
   salinityFactor: quantity('dimensionless', { description: 'Brine / fresh-water content ratio, 1 - 4.920e-3 S - 1.7672e-4 S^2' }),
 });
 
+/** Critical temperature of water, degF (647.096 K). */
+const WATER_TC_F = 647.096 * 1.8 - 459.67;
+
+/** Vapour pressure of water (psia) in Bukacek's form. */
+function bukacekVapourPressure(tF: number): number {
+  const t = tF + 459.67;
+  return Math.exp(69.103501 - 13064.76 / t - 7.3037 * Math.log(t) + 1.2856e-6 * t * t);
+}
+
 /** Water content of sweet gas over fresh water, lbm/MMscf. */
 export function bukacekWaterContent(psia: number, tF: number): number {
   const t = tF + 459.67;
-  const pv = Math.exp(69.103501 - 13064.76 / t - 7.3037 * Math.log(t) + 1.2856e-6 * t * t);
-  return (47484 * pv) / psia + 10 ** (6.69449 - 3083.87 / t);
+  return (47484 * bukacekVapourPressure(tF)) / psia + 10 ** (6.69449 - 3083.87 / t);
 }
 
 export const waterContent = defineFunction({
@@ -91,10 +100,18 @@ export const waterContent = defineFunction({
     },
   ],
   run(input) {
+    // Liquid water must be there: below its critical temperature and above the vapour pressure
+    // (at p = pv the "gas" would be all steam, W = 47484 lbm/MMscf).
+    requireWithin('TF', input.TF, -459.67, WATER_TC_F, 'degF', 'saturated water content needs liquid water, which has none above its critical temperature', true);
     const s = input.salinityWtPct ?? 0;
     const factor = 1 - 4.92e-3 * s - 1.7672e-4 * s * s;
     if (!(factor > 0)) throw new EngineFailure('invalid_input', `salinity ${s} wt% is beyond the salinity correction`);
     const pressures = Array.isArray(input.psia) ? input.psia : [input.psia];
+    const pv = bukacekVapourPressure(input.TF);
+    for (const p of pressures) {
+      if (!(p > pv)) throw new EngineFailure('out_of_range', `${p} psia is not above the vapour pressure of water at ${input.TF} degF (${pv.toPrecision(5)} psia): no gas phase beside liquid water`);
+      requireWithin('psia', p, 0, MAX_PSIA, 'psia', 'no petroleum gas is met above three times the deepest reservoir pressures');
+    }
     const mass = pressures.map((p) => bukacekWaterContent(p, input.TF) * factor);
     const list = Array.isArray(input.psia);
     const volume = mass.map((m) => m / WATER_LBM_PER_STB);

@@ -24,6 +24,7 @@ import { quantity, quantityOrArray } from '../quantity.js';
 import { gasViscosityLGE, LGE_METHODS, LGE_RANGE, type LgeMethod } from './correlations/gasViscosityLGE.js';
 import { MW_AIR, P_SC, R_GAS, RANKINE_OFFSET, T_SC_R, type GasImpurities, type PseudoCriticals } from './correlations/nonHydrocarbons.js';
 import { GAS_INPUTS } from './correlations/gasInputs.js';
+import { requireGasPressures, requireGasTemperature } from './correlations/domain.js';
 import { pseudoCriticalsBy } from './correlations/pcMethods.js';
 import { zBy, zRangeWarnings, type ZMethod } from './correlations/zMethods.js';
 
@@ -40,21 +41,21 @@ const Input = Type.Object({
   viscosityMethod: options(LGE_METHODS, 'LGE-McCain', "viscosity: 'LGE-McCain' (Lee–Gonzalez–Eakin, McCain refit constants) or 'LGE-original-1966'"),
 });
 
-const perPressure = (q: Parameters<typeof quantityOrArray>[0], description: string, unit?: string) =>
-  quantityOrArray(q, unit ? { description, unit } : { description });
+const perPressure = (q: Parameters<typeof quantityOrArray>[0], description: string) => quantityOrArray(q, { description });
 
 const Output = Type.Object({
   Tpc: quantity('temperatureAbsolute', { description: 'Pseudo-critical temperature' }),
   Ppc: quantity('pressure', { description: 'Pseudo-critical pressure' }),
-  Tpr: quantity('dimensionless', { description: 'Pseudo-reduced temperature' }),
-  Ppr: perPressure('dimensionless', 'Pseudo-reduced pressure'),
-  z: perPressure('dimensionless', 'Gas compressibility factor'),
-  Bg: perPressure('dimensionless', 'Gas formation volume factor (reservoir ft3 per standard ft3; the same number in rm3/sm3)', 'rcf/scf'),
+  Tpr: quantity('dimensionless', { description: 'Pseudo-reduced temperature', physical: { exclusiveMinimum: 0 } }),
+  Ppr: quantityOrArray('dimensionless', { description: 'Pseudo-reduced pressure', physical: { exclusiveMinimum: 0 } }),
+  z: quantityOrArray('dimensionless', { description: 'Gas compressibility factor', physical: { exclusiveMinimum: 0 } }),
+  Bg: quantityOrArray('dimensionless', { description: 'Gas formation volume factor (reservoir ft3 per standard ft3; the same number in rm3/sm3)', unit: 'rcf/scf', metricUnit: 'rm3/sm3', physical: { exclusiveMinimum: 0 } }),
   BgRbPerMscf: perPressure('gasFVF', 'Gas formation volume factor'),
   density: perPressure('density', 'Gas density'),
   viscosity: perPressure('viscosity', 'Gas viscosity'),
-  cg: perPressure('compressibility', 'Isothermal gas compressibility'),
-  MW: quantity('dimensionless', { unit: 'lbm/lbmol', description: 'Apparent molecular weight, 28.97 gasSG' }),
+  // A stable phase has a positive isothermal compressibility (mechanical stability, dp/drho > 0).
+  cg: quantityOrArray('compressibility', { description: 'Isothermal gas compressibility', physical: { exclusiveMinimum: 0 } }),
+  MW: quantity('molarMass', { description: 'Apparent molecular weight, 28.97 gasSG' }),
 });
 
 /** The outputs that depend on pressure: one value per pressure. */
@@ -127,12 +128,13 @@ export const gasProperties = defineFunction({
   run(input, warnings) {
     const tR = input.TF + RANKINE_OFFSET;
     if (!(tR > 0)) throw new EngineFailure('invalid_input', `TF ${input.TF} degF is at or below absolute zero`);
+    requireGasTemperature('TF', input.TF);
     const y: GasImpurities = { yCO2: input.yCO2 ?? 0, yH2S: input.yH2S ?? 0, yN2: input.yN2 ?? 0 };
-    if (y.yCO2 + y.yH2S + y.yN2 > 1 + 1e-9) throw new EngineFailure('invalid_input', 'yCO2 + yH2S + yN2 exceeds 1');
+    const pressures = Array.isArray(input.psia) ? input.psia : [input.psia];
+    requireGasPressures('psia', pressures);
     const pc = pseudoCriticalsBy(input.pcMethod ?? 'PiperMcCainCorredor', input.gasSG, y, warnings);
     const zMethod = input.zMethod ?? 'DAK';
     const tpr = tR / pc.tpc;
-    const pressures = Array.isArray(input.psia) ? input.psia : [input.psia];
     warnings.push(...zRangeWarnings(zMethod, pressures.map((p) => p / pc.ppc), tpr));
     const mw = MW_AIR * input.gasSG;
     const points = pressures.map((p) => atPressure(p, tR, pc, mw, zMethod, input.viscosityMethod ?? 'LGE-McCain'));

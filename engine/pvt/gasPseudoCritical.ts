@@ -20,6 +20,7 @@ import { kayMixing } from './correlations/kayMixing.js';
 import { MW_AIR, type GasImpurities, type PseudoCriticals } from './correlations/nonHydrocarbons.js';
 import { PC_METHODS, pseudoCriticalsBy } from './correlations/pcMethods.js';
 import { standingCarrKobayashiBurrows } from './correlations/standingCarrKobayashiBurrows.js';
+import { requireNaturalGas } from './correlations/domain.js';
 import { WICHERT_AZIZ_RANGE, wichertAziz } from './correlations/suttonWichertAziz.js';
 
 const GRAVITY_METHODS = [...PC_METHODS, 'StandingCarrKobayashiBurrows'] as const;
@@ -112,7 +113,7 @@ export const gasPseudoCritical = defineFunction({
     }
     const gasSG = input.gasSG as number;
     const y: GasImpurities = { yCO2: input.yCO2 ?? 0, yH2S: input.yH2S ?? 0, yN2: input.yN2 ?? 0 };
-    if (y.yCO2 + y.yH2S + y.yN2 > 1 + 1e-9) throw new EngineFailure('invalid_input', 'yCO2 + yH2S + yN2 exceeds 1');
+    requireNaturalGas(gasSG, y);
     const method = input.pcMethod ?? 'PiperMcCainCorredor';
     const pc = method === 'StandingCarrKobayashiBurrows' ? standingCarrKobayashiBurrows(gasSG, y, warnings) : pseudoCriticalsBy(method, gasSG, y, warnings);
     return { Tpc: pc.tpc, Ppc: pc.ppc, MW: MW_AIR * gasSG, gasSG };

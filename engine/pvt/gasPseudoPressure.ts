@@ -27,6 +27,7 @@ import { quantity, quantityOrArray } from '../quantity.js';
 import { gasViscosityLGE, LGE_METHODS, LGE_RANGE, type LgeMethod } from './correlations/gasViscosityLGE.js';
 import { MW_AIR, R_GAS, RANKINE_OFFSET, type GasImpurities, type PseudoCriticals } from './correlations/nonHydrocarbons.js';
 import { GAS_INPUTS } from './correlations/gasInputs.js';
+import { MAX_PSIA, requireGasTemperature, requireWithin } from './correlations/domain.js';
 import { pseudoCriticalsBy } from './correlations/pcMethods.js';
 import { integrate } from './correlations/quadrature.js';
 import { zBy, zRangeWarnings, type ZMethod } from './correlations/zMethods.js';
@@ -43,7 +44,7 @@ const Input = Type.Object({
 
 const Output = Type.Object({
   mp: Type.Optional(quantityOrArray('pseudoPressure', { description: 'm(p) - m(psiaRef) at each pressure of psia' })),
-  z: Type.Optional(quantityOrArray('dimensionless', { description: 'z at each pressure of psia' })),
+  z: Type.Optional(quantityOrArray('dimensionless', { description: 'z at each pressure of psia', physical: { exclusiveMinimum: 0 } })),
   viscosity: Type.Optional(quantityOrArray('viscosity', { description: 'Gas viscosity at each pressure of psia' })),
   deltaMp: Type.Optional(quantity('pseudoPressure', { description: 'm(psia2) - m(psia1)' })),
   Tpc: quantity('temperatureAbsolute', { description: 'Pseudo-critical temperature' }),
@@ -111,6 +112,13 @@ export const gasPseudoPressure = defineFunction({
       tolerance: 3e-3,
       source: 'pyrestoolbox 3.7.6 gas_dmp, refdata pvt_gas.json gas-dmp-0445',
     },
+    {
+      title: 'the same integral as an m(p) table from psiaRef 14.696 psia: m(1000) at 200 degF, gasSG 0.65',
+      input: { psia: [1000], psiaRef: 14.696, TF: 200, gasSG: 0.65 },
+      expected: { mp: [74373722.8144] },
+      tolerance: 3e-3,
+      source: 'pyrestoolbox 3.7.6 gas_dmp from 14.696 to 1000 psia, refdata pvt_gas.json gas-dmp-0445 (m(1000) - m(14.696) is that delta)',
+    },
   ],
   run(input, warnings) {
     const table = input.psia !== undefined;
@@ -119,8 +127,12 @@ export const gasPseudoPressure = defineFunction({
     if (delta && (input.psia1 === undefined || input.psia2 === undefined)) throw new EngineFailure('invalid_input', 'deltaMp needs both psia1 and psia2');
     const tR = input.TF + RANKINE_OFFSET;
     if (!(tR > 0)) throw new EngineFailure('invalid_input', `TF ${input.TF} degF is at or below absolute zero`);
+    requireGasTemperature('TF', input.TF);
     const y: GasImpurities = { yCO2: input.yCO2 ?? 0, yH2S: input.yH2S ?? 0, yN2: input.yN2 ?? 0 };
-    if (y.yCO2 + y.yH2S + y.yN2 > 1 + 1e-9) throw new EngineFailure('invalid_input', 'yCO2 + yH2S + yN2 exceeds 1');
+    // 0 psia is the integral's natural lower limit; above it the gas domain's ceiling applies.
+    for (const [name, p] of [['psia', input.psia], ['psiaRef', input.psiaRef], ['psia1', input.psia1], ['psia2', input.psia2]] as const) {
+      for (const v of p === undefined ? [] : Array.isArray(p) ? p : [p]) requireWithin(name, v, 0, MAX_PSIA, 'psia', 'no petroleum gas is met above three times the deepest reservoir pressures');
+    }
     const pc = pseudoCriticalsBy(input.pcMethod ?? 'PiperMcCainCorredor', input.gasSG, y, warnings);
     const zMethod = input.zMethod ?? 'DAK';
     const f = integrandFor(tR, pc, MW_AIR * input.gasSG, zMethod, input.viscosityMethod ?? 'LGE-McCain');

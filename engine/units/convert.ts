@@ -28,7 +28,11 @@ import Type from 'typebox';
 import { defineFunction } from '../definition.js';
 import { quantity, quantityOrArray } from '../quantity.js';
 import { converter, resolveQuantity, unitCatalogueText } from './conversion.js';
-import { DEFAULT_ATMOSPHERE_PSIA, UNIT_QUANTITIES, UNIT_SYMBOLS } from './unitTable.js';
+import { DEFAULT_ATMOSPHERE_PSIA, M3_PER_MOL_STANDARD, SCF_PER_LBMOL, STANDARD_CONDITIONS, UNIT_QUANTITIES, UNIT_SYMBOLS } from './unitTable.js';
+
+const STANDARD_CONDITIONS_TEXT =
+  `${STANDARD_CONDITIONS.psia} psia and ${STANDARD_CONDITIONS.degF} degF (ideal gas, R = 8.314462618 J/(mol K)): ` +
+  `1 lbmol = ${SCF_PER_LBMOL.toFixed(2)} scf, 1 kmol = ${(1e3 * M3_PER_MOL_STANDARD).toFixed(4)} sm3`;
 
 const unitEnum = (description: string) => Type.Enum(UNIT_SYMBOLS as string[], { description });
 
@@ -57,6 +61,7 @@ const Output = Type.Object({
   factor: Type.Optional(quantity('dimensionless', { unit: 'to per from', description: 'to = factor * from + offset (absent for API gravity <-> SG, which is not affine)' })),
   offset: Type.Optional(quantity('dimensionless', { unit: 'unit of to', description: 'to = factor * from + offset; 0 unless temperatures or gauge pressures are involved' })),
   atmosphericPressure: Type.Optional(quantity('pressure', { description: 'Atmospheric pressure used, when a gauge unit is involved' })),
+  standardConditions: Type.Optional(Type.String({ description: 'The standard conditions a conversion between gas volumes and amounts of substance assumed' })),
 });
 
 export const convert = defineFunction({
@@ -69,6 +74,9 @@ export const convert = defineFunction({
     'Returns the value(s) and, for affine conversions, factor and offset (to = factor * from + offset). ' +
     `Gauge pressures use atmosphericPressure (default ${DEFAULT_ATMOSPHERE_PSIA} psia); plain psi, bar, kPa, MPa, Pa and kgf/cm2 are taken as absolute against a gauge unit. ` +
     'Temperatures: degR = degF + 459.67, K = degC + 273.15. Gas volumes and rates are geometric (the same standard conditions on both sides: 1 scf = 0.028316846592 sm3). ' +
+    'Pressure gradients: psi/ft, psi/m, bar/m, kPa/m, MPa/km, Pa/m (1 psi/ft = 22.620594 kPa/m). ' +
+    'Standard gas volumes to amounts of substance (scf, Mscf, MMscf, sm3, E3m3 <-> lbmol, kmol, mol) at this project\'s standard conditions, 14.696 psia and 60 degF, as an ideal gas: ' +
+    '1 lbmol = R T/p = 379.48 scf, 1 kmol = 23.6903 sm3 (R = 8.314462618 J/(mol K)); the answer states them in standardConditions. ' +
     'Oil gravity: SG(60/60 degF) = 141.5/(131.5 + API) (API MPMS Ch. 11.1). Units of different quantities are refused. ' +
     '"units": "metric" leaves value, factor and offset alone (from/to say the units) and only reads atmosphericPressure in bara. ' +
     `Units by quantity: ${unitCatalogueText()}.`,
@@ -134,6 +142,7 @@ export const convert = defineFunction({
       to: c.to.symbol,
       ...(c.affine ? { factor: c.affine.factor, offset: c.affine.offset } : {}),
       ...(c.gauge ? { atmosphericPressure: atmosphere } : {}),
+      ...(q === 'gas amount (standard conditions)' ? { standardConditions: STANDARD_CONDITIONS_TEXT } : {}),
     };
   },
 });

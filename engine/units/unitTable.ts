@@ -43,6 +43,25 @@ export const M3_PER_GAL = 231 * M_PER_IN ** 3;
 export const PA_PER_ATM = 101_325;
 /** Darcy, m2 (NIST SP 811 B.8). */
 export const M2_PER_DARCY = 9.869233e-13;
+/** Molar gas constant, J/(mol K) (exact since the 2019 SI: N_A k_B). */
+export const R_SI = 8.314462618;
+/** mol per lbmol (0.45359237 kg per lbm, exact). */
+export const MOL_PER_LBMOL = 453.59237;
+/**
+ * This project's standard conditions, 14.696 psia and 60 degF (519.67 degR = 288.705556 K), the
+ * same for scf and sm3. The molar volume of an ideal gas there, Vm = R T / p:
+ *   8.314462618 x 288.705556 / (14.696 x 6894.757293168) = 0.02369033 m3/mol,
+ * i.e. 379.48 scf per lbmol (0.02369033 x 453.59237 / 0.028316846592) and 23.6903 sm3 per kmol.
+ * (The often quoted "379.4 scf/lbmol" is the same quantity rounded, or at 14.73 psia.) Standard
+ * gas volumes are counted as ideal-gas moles: real natural gas at standard conditions has
+ * z ~ 0.997, a correction the oilfield convention leaves out.
+ */
+export const STANDARD_CONDITIONS = { psia: 14.696, degF: 60 } as const;
+const STANDARD_T_K = (STANDARD_CONDITIONS.degF + 459.67) / 1.8;
+export const M3_PER_MOL_STANDARD = (R_SI * STANDARD_T_K) / (STANDARD_CONDITIONS.psia * (1e5 / PSI_PER_BAR));
+/** scf per lbmol at standard conditions (379.48). */
+export const SCF_PER_LBMOL = (M3_PER_MOL_STANDARD * MOL_PER_LBMOL) / (0.3048 ** 3);
+
 /** Atmospheric pressure for gauge units unless the call gives one: 14.696 psia (oilfield 1 atm). */
 export const DEFAULT_ATMOSPHERE_PSIA = 14.696;
 
@@ -61,6 +80,8 @@ export const UNIT_QUANTITIES = [
   'density',
   'compressibility',
   'oil gravity',
+  'pressure gradient',
+  'gas amount (standard conditions)',
 ] as const;
 export type UnitQuantity = (typeof UNIT_QUANTITIES)[number];
 
@@ -255,6 +276,33 @@ export const QUANTITY_UNITS: Readonly<Record<UnitQuantity, QuantityDef>> = {
       u('1/MPa', 1e-6, 'per megapascal'),
       u('1/Pa', 1, 'per pascal'),
       u('1/atm', 1 / PA_PER_ATM, 'per standard atmosphere'),
+    ],
+  },
+  'pressure gradient': {
+    base: 'Pa/m',
+    units: [
+      u('psi/ft', PA_PER_PSI / M_PER_FT, 'psi per foot'),
+      u('psi/m', PA_PER_PSI, 'psi per metre'),
+      u('bar/m', 1e5, 'bar per metre'),
+      u('kPa/m', 1e3, 'kilopascal per metre'),
+      u('MPa/km', 1e3, 'megapascal per kilometre'),
+      u('Pa/m', 1, 'pascal per metre'),
+    ],
+  },
+  // Standard gas volumes as amounts of substance, at this project's standard conditions (above).
+  // The base is the standard cubic metre, so scf, Mscf, sm3 ... have the same size as in
+  // 'gas volume (geometric)' (a shared symbol never changes a number); a mole is Vm sm3.
+  'gas amount (standard conditions)': {
+    base: 'sm3',
+    units: [
+      u('scf', M3_PER_FT3, 'standard cubic foot (14.696 psia, 60 degF)'),
+      u('Mscf', 1e3 * M3_PER_FT3, 'thousand scf', { aliases: ['Mcf'] }),
+      u('MMscf', 1e6 * M3_PER_FT3, 'million scf', { aliases: ['MMcf'] }),
+      u('sm3', 1, 'standard cubic metre (14.696 psia, 60 degF)'),
+      u('E3m3', 1e3, 'thousand standard cubic metres'),
+      u('lbmol', MOL_PER_LBMOL * M3_PER_MOL_STANDARD, 'pound-mole'),
+      u('kmol', 1e3 * M3_PER_MOL_STANDARD, 'kilomole'),
+      u('mol', M3_PER_MOL_STANDARD, 'mole'),
     ],
   },
   'oil gravity': {

@@ -14,7 +14,8 @@ import { parseOptions, UsageError, type BenchOptions } from './options.js';
 import { machineFacts, NOTES, renderHeader, renderTable, settings, summarise, workloadFacts, writeJson } from './report.js';
 import { redisServerBinary } from './redis.js';
 import { measureDistributed, measureEmbedded, measureFloor, measureRaw, type Measured } from './scenarios.js';
-import { WORKLOADS } from './workloads.js';
+import { RAW_WORKLOADS, WORKLOADS, type Workload } from './workloads.js';
+import { measureTimeouts, renderTimeouts, TIMEOUT_NOTE, type TimeoutRow } from './timeouts.js';
 import { measureEos, renderEos, type EosBench } from './eos.js';
 
 async function main(): Promise<number> {
@@ -43,20 +44,37 @@ async function main(): Promise<number> {
   // What the scenarios set up (keys made, redis version), for the JSON and the last lines.
   const setup: Record<string, unknown> = {};
   const measured: Measured[] = [];
+  let timeoutRows: TimeoutRow[] = [];
   let eos: EosBench | null = null;
+  const pick = (list: readonly Workload[]) => (opts.fns ? list.filter((w) => opts.fns!.includes(w.fn)) : list);
+  const http = pick(WORKLOADS);
+  const raw = pick([...WORKLOADS, ...RAW_WORKLOADS]);
+  if (raw.length === 0) {
+    process.stderr.write(`--fn matches no workload; they are ${[...WORKLOADS, ...RAW_WORKLOADS].map((w) => w.fn).join(', ')}\n`);
+    return 2;
+  }
   for (const scenario of opts.only) {
-    if (scenario === 'raw') measured.push(...(await measureRaw(opts, WORKLOADS, progress)));
-    if (scenario === 'floor') measured.push(...(await measureFloor(opts, WORKLOADS, progress)));
-    if (scenario === 'embedded') measured.push(...(await measureEmbedded(opts, WORKLOADS, progress, setup)));
-    if (scenario === 'distributed') measured.push(...(await measureDistributed(opts, WORKLOADS, progress, setup)));
+    if (scenario === 'raw') measured.push(...(await measureRaw(opts, raw, progress)));
+    if (scenario === 'timeouts') timeoutRows = await measureTimeouts(5 * opts.runs, progress);
     if (scenario === 'eos') eos = await measureEos(opts.duration, opts.runs, progress);
+    if (http.length === 0) continue;
+    if (scenario === 'floor') measured.push(...(await measureFloor(opts, http, progress)));
+    if (scenario === 'embedded') measured.push(...(await measureEmbedded(opts, http, progress, setup)));
+    if (scenario === 'distributed') measured.push(...(await measureDistributed(opts, http, progress, setup)));
   }
 
   const rows = summarise(measured);
   const elapsedS = Math.round((Date.now() - started) / 1000);
-  if (rows.length) process.stdout.write(renderTable(rows) + '\n\n' + NOTES.map((n) => `  ${n}`).join('\n') + '\n');
+  const perItem = rows.flatMap((r) => {
+    const w = raw.find((x) => x.fn === r.fn && r.scenario.startsWith('raw'));
+    return w?.perCall ? [`${w.fn}: ${w.perCall.count} ${w.perCall.unit} per call -> ${(r.callsPerSec * w.perCall.count).toFixed(0)} ${w.perCall.unit}/s (one thread), ${(r.p50Ms ?? NaN).toFixed(1)} ms per call (p50)`] : [];
+  });
+  if (rows.length) process.stdout.write(renderTable(rows) + '\n\n' + [...NOTES, ...perItem].map((n) => `  ${n}`).join('\n') + '\n');
+  if (timeoutRows.length) process.stdout.write('\n' + renderTimeouts(timeoutRows) + '\n\n  ' + TIMEOUT_NOTE + '\n');
   if (eos) process.stdout.write(`\n${renderEos(eos)}\n`);
-  writeJson(opts.json, { machine: facts, settings: s, workloads: workloadFacts(WORKLOADS), setup, rows, measured, eos, elapsedS, notes: NOTES });
+  writeJson(opts.json, {
+    machine: facts, settings: s, workloads: workloadFacts([...http, ...raw.filter((w) => !http.includes(w))]), setup, rows, measured, timeouts: timeoutRows, eos, elapsedS, notes: [...NOTES, ...perItem],
+  });
   const keyInfo = (k: unknown) => (k ? `${(k as { keys: number }).keys} keys in ${(k as { accounts: number }).accounts} accounts` : null);
   const made = [keyInfo(setup.embeddedKeys) && `embedded ${keyInfo(setup.embeddedKeys)}`, keyInfo(setup.distributedKeys) && `distributed ${keyInfo(setup.distributedKeys)}`].filter(Boolean);
   if (made.length) process.stdout.write(`  Keys made: ${made.join('; ')}.\n`);

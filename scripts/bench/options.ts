@@ -5,7 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
-export const SCENARIOS = ['raw', 'floor', 'embedded', 'distributed', 'eos'] as const;
+export const SCENARIOS = ['raw', 'floor', 'embedded', 'distributed', 'timeouts', 'eos'] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 export interface BenchOptions {
@@ -19,6 +19,8 @@ export interface BenchOptions {
   json: string;
   /** Scenarios to run, in this order. */
   only: Scenario[];
+  /** Functions to measure (default all workloads). */
+  fns: string[] | null;
   /** ENGINE_THREADS of the web (embedded) and worker (distributed) processes. */
   threads: number;
   /** ENGINE_MAX_QUEUE: high enough that no call is refused as saturated at this concurrency. */
@@ -26,12 +28,14 @@ export interface BenchOptions {
 }
 
 export const USAGE = `usage: npm run bench -- [--runs N] [--duration S] [--connections C] [--json PATH]
-                        [--only raw,floor,embedded,distributed,eos] [--threads T]
+                        [--only raw,floor,embedded,distributed,timeouts,eos] [--fn LIST] [--threads T]
   --runs N          measured runs per row, the table shows the median (default 3)
   --duration S      seconds per run (default 5)
   --connections C   concurrent HTTP connections (default 16)
   --json PATH       full results, every run (default bench-results/latest.json)
   --only LIST       comma-separated scenarios (default all): ${SCENARIOS.join(', ')}
+                    (timeouts: what a call stopped at the time limit costs the pool)
+  --fn LIST         comma-separated functions to measure (default all workloads, e.g. well.vlp,well.nodal,decline.fit)
   --threads T       ENGINE_THREADS for web/worker (default: available cores)`;
 
 export class UsageError extends Error {}
@@ -43,6 +47,7 @@ export function parseOptions(argv: string[], cwd = process.cwd()): BenchOptions 
     connections: 16,
     json: resolve(cwd, 'bench-results/latest.json'),
     only: [...SCENARIOS],
+    fns: null,
     threads: Math.max(1, availableParallelism()),
     maxQueue: 0,
   };
@@ -50,7 +55,7 @@ export function parseOptions(argv: string[], cwd = process.cwd()): BenchOptions 
     const flag = argv[i]!;
     const [name, inline] = flag.includes('=') ? [flag.slice(0, flag.indexOf('=')), flag.slice(flag.indexOf('=') + 1)] : [flag, undefined];
     if (name === '--help' || name === '-h') throw new UsageError(USAGE);
-    if (!['--runs', '--duration', '--connections', '--threads', '--json', '--only'].includes(name)) throw new UsageError(`unknown option ${name}\n${USAGE}`);
+    if (!['--runs', '--duration', '--connections', '--threads', '--json', '--only', '--fn'].includes(name)) throw new UsageError(`unknown option ${name}\n${USAGE}`);
     const value = inline ?? argv[++i];
     if (value === undefined) throw new UsageError(`${name} needs a value\n${USAGE}`);
     const int = (min: number, max: number) => {
@@ -81,6 +86,12 @@ export function parseOptions(argv: string[], cwd = process.cwd()): BenchOptions 
         const bad = list.filter((s) => !(SCENARIOS as readonly string[]).includes(s));
         if (bad.length || list.length === 0) throw new UsageError(`--only takes ${SCENARIOS.join(', ')} (got '${value}')`);
         opts.only = SCENARIOS.filter((s) => list.includes(s)); // always in the natural order
+        break;
+      }
+      case '--fn': {
+        const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+        if (list.length === 0) throw new UsageError(`--fn takes a comma-separated list of function names (got '${value}')`);
+        opts.fns = list;
         break;
       }
       default:

@@ -91,7 +91,7 @@ export async function measureDistributed(opts: BenchOptions, workloads: readonly
     setup.redisVersion = redis.version;
     const keys = new KeyPool(dataDir, 'distributed');
     // The worker logs nothing per job, so it may keep LOG_LEVEL=info and announce `worker ready`.
-    const worker = spawnNode('worker', 'workers/main.js', { REDIS_URL: redis.url, LOG_LEVEL: 'info', ENGINE_THREADS: String(opts.threads), MONGODB_URL: '' });
+    const worker = spawnNode('worker', 'workers/main.js', { REDIS_URL: redis.url, LOG_LEVEL: 'info', ENGINE_THREADS: String(opts.threads), MONGODB_URL: '', WORKER_PORT: '0' });
     await worker.waitFor(/"msg":"worker ready"/);
     const { url } = await startWeb('web (distributed)', { ...webEnv(opts, dataDir), REDIS_URL: redis.url });
     const measured = await measureHttp('distributed', { url, keys }, opts, workloads, progress);

@@ -12,6 +12,8 @@ export interface Workload {
   body: string;
   /** Sanity check of one 200 response's `result` (the same for floor and web). */
   check(result: Record<string, unknown>): string | null;
+  /** Work items in one call (rates of a VLP list), for a per-item speed in the notes. */
+  perCall?: { count: number; unit: string };
 }
 
 /** A gas PVT table: 10 pressures from 500 to 5000 psia at reservoir temperature, sour-ish gas. */
@@ -60,3 +62,46 @@ function econMetrics(): Workload {
 }
 
 export const WORKLOADS: readonly Workload[] = [gasProperties(), econMetrics()];
+
+/** The oil well of the README's nodal example (demo project well DN-1). */
+const DEMO_WELL = { thpPsia: 350, tubingIdIn: 2.992, mdFt: 9800, whtF: 120, bhtF: 212, api: 38.5, gasSG: 0.78, rsbScfStb: 950, pbPsia: 3125, gorScfStb: 1295, waterCut: 0.117, vlpMethod: 'BeggsBrill' };
+
+/** VLP points: 100 liquid rates 100-3070 STB/d through 9800 ft of 2.992 in tubing, Beggs–Brill, black oil. */
+function wellVlp(): Workload {
+  const qLiquidStbd = Array.from({ length: 100 }, (_, i) => 100 + 30 * i);
+  return {
+    fn: 'well.vlp',
+    describe: '100 liquid rates 100-3070 STB/d, demo well DN-1 (9800 ft, 2.992 in, Beggs-Brill with Payne, ValkoMcCain black oil, GOR 1295, 11.7% water)',
+    body: JSON.stringify({ ...DEMO_WELL, qLiquidStbd }),
+    check: (r) => (Array.isArray(r.bhpPsia) && r.bhpPsia.length === 100 ? null : 'expected 100 bottom-hole pressures'),
+    perCall: { count: 100, unit: 'VLP points' },
+  };
+}
+
+/** A nodal sweep: 1000 rates of the demo well's composite IPR against its VLP. */
+function wellNodalSweep(): Workload {
+  return {
+    fn: 'well.nodal',
+    describe: '1000-rate sweep (nodalPoints 1000): demo well DN-1, composite IPR through the 1850 STB/d at 2650 psia test, Beggs-Brill VLP',
+    body: JSON.stringify({ ...DEMO_WELL, iprMethod: 'composite', prPsia: 4350, testRateStbd: 1850, testPwfPsia: 2650, nodalPoints: 1000 }),
+    check: (r) => (typeof r.qLiquidStbd === 'number' && r.stable === true ? null : 'expected a stable operating point'),
+    perCall: { count: 1000, unit: 'nodal rates' },
+  };
+}
+
+/** decline.fit on 10 years of monthly rates (hyperbolic with 5% deterministic scatter). */
+function declineFit(): Workload {
+  const t = Array.from({ length: 120 }, (_, i) => i + 1);
+  let seed = 12345;
+  const noise = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648 - 0.5) * 0.1;
+  const q = t.map((m) => Math.round(15000 / (1 + 0.9 * (0.5 / 12) * m) ** (1 / 0.9) * (1 + noise())));
+  return {
+    fn: 'decline.fit',
+    describe: '120 monthly rates (hyperbolic qi 15000/month, Di 50%/yr nominal, b 0.9, +-5% scatter), hyperbolic model, log-rate objective',
+    body: JSON.stringify({ t, q, model: 'hyperbolic', timeUnit: 'month' }),
+    check: (r) => (typeof r.b === 'number' && typeof r.r2 === 'number' ? null : 'expected fitted b and r2'),
+  };
+}
+
+/** Measured in the raw scenario only (one thread, no HTTP): heavy calls whose HTTP rows would only measure the engine pool. */
+export const RAW_WORKLOADS: readonly Workload[] = [wellVlp(), wellNodalSweep(), declineFit()];

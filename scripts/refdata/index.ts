@@ -12,7 +12,7 @@ import type { RefdataReport } from './types.js';
 export { formatReport, summarize } from './report.js';
 export { runVector } from './runVector.js';
 export { loadRefdataDir } from './load.js';
-export { KNOWN_DISCREPANCIES, MAPPINGS } from './mapping.js';
+export { KNOWN_DISCREPANCIES, MAPPINGS, SOURCE_RULES } from './mapping.js';
 export type * from './types.js';
 
 /** The reference vectors the project keeps in its own tree: <repo>/test/refdata. */

@@ -9,9 +9,10 @@ import type { AnyDefinition } from '../../engine/definition.js';
 import { executeDefinition } from '../../engine/execute.js';
 import { compareOutput } from './compare.js';
 import { converter, resolveQuantity } from '../../engine/units/conversion.js';
+import { unitsOf } from '../../engine/units.js';
 
 const STANDARD_ATMOSPHERE_PSIA = 14.696;
-import { DESCRIPTIVE_METHOD_KEYS, KNOWN_DISCREPANCIES, MAPPINGS, type FunctionMapping } from './mapping.js';
+import { DESCRIPTIVE_METHOD_KEYS, KNOWN_DISCREPANCIES, MAPPINGS, SOURCE_RULES, type FunctionMapping } from './mapping.js';
 import type { Mismatch, RefVector, VectorOutcome } from './types.js';
 
 export type FindDefinition = (name: string) => AnyDefinition | undefined;
@@ -23,7 +24,7 @@ export function runVector(file: string, v: RefVector, find: FindDefinition): Vec
   const def = find(mapping.name ?? v.function);
   if (!def) return { ...base, status: 'skipped', reason: 'function not in catalogue' };
 
-  const body = requestBody(v, def, mapping);
+  const body = requestBody(v, def, mapping, file);
   if (typeof body === 'string') return { ...base, status: 'skipped', reason: body };
   const outcome = evaluate(v, def, mapping, body);
   if (outcome.status === 'failed' && KNOWN_DISCREPANCIES[v.id]) {
@@ -55,7 +56,7 @@ function evaluate(v: RefVector, def: AnyDefinition, mapping: FunctionMapping, bo
       mismatches.push({ output: name, got: undefined, expected, message: `${def.name} does not produce '${own}'` });
       continue;
     }
-    const got = inExpectedUnit(result[own], (result.outputUnits as Record<string, string> | undefined)?.[own], mapping.expectedUnits?.[name] ?? v.expectedUnits?.[name]);
+    const got = inUnit(result[own], (result.outputUnits as Record<string, string> | undefined)?.[own], mapping.expectedUnits?.[name] ?? v.expectedUnits?.[name]);
     mismatches.push(...compareOutput(name, got, expected, v.tolerance?.[name] ?? v.tolerance?.default));
   }
   if (mismatches.length === 0) return { status: 'passed', warnings: run.warnings };
@@ -63,25 +64,8 @@ function evaluate(v: RefVector, def: AnyDefinition, mapping: FunctionMapping, bo
   return { status: 'failed', reason: `${first.output}: ${first.message}`, mismatches, warnings: run.warnings };
 }
 
-/**
- * The value in the unit the vector states, when the function reported another unit of the same
- * quantity (e.g. a metric call answers bara, an SI vector states kPa): converted with the tables
- * of units.convert. Unknown or descriptive unit labels leave the value as it is.
- */
-function inExpectedUnit(value: unknown, fromUnit: string | undefined, toUnit: string | undefined): unknown {
-  if (!fromUnit || !toUnit || fromUnit === toUnit) return value;
-  let c;
-  try {
-    c = converter(fromUnit, toUnit, resolveQuantity(fromUnit, toUnit), STANDARD_ATMOSPHERE_PSIA, []);
-  } catch {
-    return value;
-  }
-  const one = (x: unknown) => (typeof x === 'number' ? c.convert(x, 'result') : x);
-  return Array.isArray(value) ? value.map(one) : one(value);
-}
-
 /** The request body, or a skip reason when the vector asks for a method the function does not offer. */
-function requestBody(v: RefVector, def: AnyDefinition, mapping: FunctionMapping): Record<string, unknown> | string {
+function requestBody(v: RefVector, def: AnyDefinition, mapping: FunctionMapping, file: string): Record<string, unknown> | string {
   const props = def.input.properties as Record<string, Record<string, unknown>>;
   const body: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(v.method ?? {})) {
@@ -101,11 +85,38 @@ function requestBody(v: RefVector, def: AnyDefinition, mapping: FunctionMapping)
     body[own] = ownValue;
   }
   // Inputs last: where a file repeats a method option among the inputs, the inputs are what was computed.
+  // Each input stated in another unit than the one the call reads (its field unit, or its metric
+  // unit when the vector asks for metric) is converted with the tables of units.convert.
+  const system = body.units === 'metric' ? 'metric' : 'field';
+  const readUnits = unitsOf(def.input, system);
   for (const [key, value] of Object.entries(v.inputs)) {
+    // An input mapped to null only restates others (e.g. TK beside TF): not sent.
     const own = mapping.inputs && key in mapping.inputs ? mapping.inputs[key] : key;
-    if (own !== null && own !== undefined) body[own] = value;
+    if (own === null || own === undefined) continue;
+    body[own] = inUnit(value, v.inputUnits?.[key], readUnits[own]);
+  }
+  for (const rule of SOURCE_RULES) {
+    if (rule.file !== file || !(v.source ?? '').startsWith(rule.sourcePrefix)) continue;
+    for (const [from, to] of Object.entries(rule.copyInputs)) if (body[from] !== undefined && body[to] === undefined && to in props) body[to] = body[from];
   }
   return body;
+}
+
+/**
+ * The value in unit `to`, when `from` is another unit of the same quantity that units.convert
+ * knows (a pressure in kPa for a psia input, a temperature in degC for a degF one); unknown or
+ * descriptive labels ('air=1', 'psia (survey pressures)') and equal units leave it as it is.
+ */
+export function inUnit(value: unknown, from: string | undefined, to: string | undefined): unknown {
+  if (!from || !to || from === to) return value;
+  let c;
+  try {
+    c = converter(from, to, resolveQuantity(from, to), STANDARD_ATMOSPHERE_PSIA, []);
+  } catch {
+    return value;
+  }
+  const one = (x: unknown) => (typeof x === 'number' ? c.convert(x, 'value') : x);
+  return Array.isArray(value) ? value.map(one) : one(value);
 }
 
 function allowedValues(s: Record<string, unknown>): unknown[] | null {

@@ -7,6 +7,8 @@ export interface RefVector {
   function: string;
   method?: Record<string, unknown>;
   inputs: Record<string, unknown>;
+  /** Unit of each input as the vector states it; converted to the unit the function reads. */
+  inputUnits?: Record<string, string>;
   expected: Record<string, unknown>;
   /** Unit of each expected output as the vector states it (descriptive labels are allowed). */
   expectedUnits?: Record<string, string>;

@@ -3,7 +3,8 @@
  * record kind and small index databases for the lookups the ports need. Multi-record rules run
  * in one LMDB write transaction, so they are atomic and safe across processes on one machine.
  */
-import { mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { open, type Database, type RootDatabase } from 'lmdb';
 import type { ApiKeyRecord, AuditEntry, Company, Member } from '../model.js';
 import { keyState } from '../model.js';
@@ -12,15 +13,24 @@ import { lmdbProjects } from './projects.js';
 
 type Key = string | (string | number)[];
 
+/** Owner read/write only (lmdb-js passes it to mdb_env_open; its default is 0664). */
+const FILE_MODE = 0o600;
+
 export interface LmdbOptions {
   /** Directory of the environment; created when missing. */
   path: string;
 }
 
 export function openLmdbStore(options: LmdbOptions): Store {
-  mkdirSync(options.path, { recursive: true });
+  // Key hashes, audit logs and every company's projects live here: readable by this user only.
+  // A directory we create is 0700; the files are created 0600, and made so if an older release left them wider.
+  mkdirSync(options.path, { recursive: true, mode: 0o700 });
   // noSubdir false: a directory name with a dot (/tmp/tmp.Xyz) is still a directory, not a file name.
-  const root: RootDatabase = open({ path: options.path, noSubdir: false, maxDbs: 32, encoding: 'msgpack' });
+  const root: RootDatabase = open({ path: options.path, noSubdir: false, maxDbs: 32, encoding: 'msgpack', permissionsMode: FILE_MODE } as Parameters<typeof open>[0]);
+  for (const file of ['data.mdb', 'lock.mdb']) {
+    const at = join(options.path, file);
+    if (existsSync(at) && (statSync(at).mode & 0o077) !== 0) chmodSync(at, FILE_MODE);
+  }
   const db = <V>(name: string): Database<V, Key> => root.openDB<V, Key>({ name });
 
   const companies = db<Company>('companies');

@@ -2,12 +2,28 @@
  * Projects and versions in LMDB. Keys are [companyId, projectId] and [companyId, projectId, n], so
  * every read is a point lookup or a range scan inside one company, and each write that touches
  * more than one record runs in one write transaction (atomic, isolated, across processes).
+ * Data is kept as JSON text (store/jsonData.ts) so it reads back exactly as written.
  */
 import type { Database, RootDatabase } from 'lmdb';
 import type { Project, ProjectVersion } from '../model.js';
 import type { ProjectStore } from '../ports.js';
+import { decodeData, encodeData } from '../jsonData.js';
 
 type Key = (string | number)[];
+/** `data` is how records written before JSON text was adopted hold it; they still read. */
+type Stored<T extends { data: unknown }> = Omit<T, 'data'> & { dataJson: string; data?: T['data'] };
+type StoredProject = Stored<Project>;
+type StoredVersion = Stored<ProjectVersion>;
+
+const textOf = (r: { dataJson?: string; data?: Record<string, unknown> }): string => r.dataJson ?? encodeData(r.data ?? {});
+const withData = <T extends { dataJson: string; data?: unknown }>(r: T): Omit<T, 'dataJson' | 'data'> & { data: Record<string, unknown> } => {
+  const { dataJson: _d, data: _legacy, ...rest } = r;
+  return { ...rest, data: decodeData(textOf(r as { dataJson?: string; data?: Record<string, unknown> })) };
+};
+const withoutData = <T extends { dataJson: string; data?: unknown }>(r: T): Omit<T, 'dataJson' | 'data'> => {
+  const { dataJson: _d, data: _legacy, ...rest } = r;
+  return rest;
+};
 
 export function lmdbProjects(root: RootDatabase): ProjectStore {
   /** Runs a write transaction and answers only once it is flushed to disk: an acknowledged save survives a power cut. */
@@ -16,41 +32,39 @@ export function lmdbProjects(root: RootDatabase): ProjectStore {
     await root.flushed;
     return result;
   };
-  const projects: Database<Project, Key> = root.openDB({ name: 'projects' });
-  const versions: Database<ProjectVersion, Key> = root.openDB({ name: 'projects.versions' });
+  const projects: Database<StoredProject, Key> = root.openDB({ name: 'projects' });
+  const versions: Database<StoredVersion, Key> = root.openDB({ name: 'projects.versions' });
 
   const countIn = (companyId: string) => projects.getKeysCount({ start: [companyId], end: [companyId, '\uffff'] });
-  const summary = <T extends { data: unknown }>(p: T): Omit<T, 'data'> => {
-    const { data: _data, ...rest } = p;
-    return rest;
-  };
 
   return {
     async list(companyId, { limit, after }) {
       const start = after === undefined ? [companyId] : [companyId, after + '\u0000'];
-      return [...projects.getRange({ start, end: [companyId, '\uffff'], limit })].map((e) => summary(e.value));
+      return [...projects.getRange({ start, end: [companyId, '\uffff'], limit })].map((e) => withoutData(e.value));
     },
     async get(companyId, id) {
-      return projects.get([companyId, id]);
+      const p = projects.get([companyId, id]);
+      return p && withData(p);
     },
     async count(companyId) {
       return countIn(companyId);
     },
     async put(companyId, id, input, maxProjects) {
+      const dataJson = encodeData(input.data);
       return durable(() => {
         const current = projects.get([companyId, id]);
         if (!current) {
           const count = countIn(companyId);
           if (count >= maxProjects) return { status: 'limit_reached' as const, count };
         }
-        const project: Project = current
-          ? { ...current, name: input.name, data: input.data, updatedAt: input.at, updatedBy: input.by, revision: current.revision + 1 }
+        const project: StoredProject = current
+          ? { ...withoutData(current), name: input.name, dataJson, updatedAt: input.at, updatedBy: input.by, revision: current.revision + 1 }
           : {
-              companyId, id, name: input.name, data: input.data, createdAt: input.at, createdBy: input.by, updatedAt: input.at, updatedBy: input.by,
+              companyId, id, name: input.name, dataJson, createdAt: input.at, createdBy: input.by, updatedAt: input.at, updatedBy: input.by,
               revision: 1, versionCount: 0, approvedVersionIds: [],
             };
         projects.put([companyId, id], project);
-        return { status: current ? ('replaced' as const) : ('created' as const), project };
+        return { status: current ? ('replaced' as const) : ('created' as const), project: withData(project) };
       });
     },
     async delete(companyId, id) {
@@ -63,32 +77,38 @@ export function lmdbProjects(root: RootDatabase): ProjectStore {
         return 'deleted' as const;
       });
     },
-    async saveVersion(companyId, projectId, input) {
+    async saveVersion(companyId, projectId, input, limits) {
       return durable(() => {
         const current = projects.get([companyId, projectId]);
         if (!current) return undefined;
+        if (current.versionCount >= limits.perProject) {
+          return { status: 'limit_reached' as const, scope: 'project' as const, count: current.versionCount, limit: limits.perProject };
+        }
+        const inCompany = versions.getKeysCount({ start: [companyId], end: [companyId, '\uffff'] });
+        if (inCompany >= limits.perCompany) return { status: 'limit_reached' as const, scope: 'company' as const, count: inCompany, limit: limits.perCompany };
         const n = current.versionCount + 1;
-        const version: ProjectVersion = {
-          companyId, projectId, id: String(n), label: input.label, data: current.data, projectRevision: current.revision,
+        const version: StoredVersion = {
+          companyId, projectId, id: String(n), label: input.label, dataJson: textOf(current), projectRevision: current.revision,
           createdAt: input.at, createdBy: input.by, approvedAt: null, approvedBy: null,
         };
         versions.put([companyId, projectId, n], version);
         projects.put([companyId, projectId], { ...current, versionCount: n });
-        return version;
+        return { status: 'saved' as const, version: withData(version) };
       });
     },
     async listVersions(companyId, projectId) {
       if (!projects.get([companyId, projectId])) return undefined;
-      return [...versions.getRange({ start: [companyId, projectId], end: [companyId, projectId, '\uffff'] })].map((e) => summary(e.value));
+      return [...versions.getRange({ start: [companyId, projectId], end: [companyId, projectId, '\uffff'] })].map((e) => withoutData(e.value));
     },
     async getVersion(companyId, projectId, versionId) {
       const n = versionNumber(versionId);
-      return n === null ? undefined : versions.get([companyId, projectId, n]);
+      const v = n === null ? undefined : versions.get([companyId, projectId, n]);
+      return v && withData(v);
     },
     async approveVersion(companyId, projectId, versionId, input) {
       const n = versionNumber(versionId);
       if (n === null) return undefined;
-      return durable(() => {
+      const stored = await durable(() => {
         const project = projects.get([companyId, projectId]);
         const version = versions.get([companyId, projectId, n]);
         if (!project || !version) return undefined;
@@ -98,6 +118,7 @@ export function lmdbProjects(root: RootDatabase): ProjectStore {
         projects.put([companyId, projectId], { ...project, approvedVersionIds: [...project.approvedVersionIds, version.id] });
         return approved;
       });
+      return stored && withData(stored);
     },
   };
 }

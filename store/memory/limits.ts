@@ -10,6 +10,7 @@ export function memoryRequestLimits(options: { perKey?: number; failedPerAddress
   const failedMax = options.failedPerAddress ?? FAILED_ATTEMPTS_PER_MINUTE;
   const failed = new RateLimiterMemory({ keyPrefix: 'fail', points: failedMax, duration: 60 });
   return {
+    perKeyPerMinute: options.perKey ?? KEY_REQUESTS_PER_MINUTE,
     async consumeKeyRequest(keyId) {
       return decide(() => perKey.consume(keyId));
     },

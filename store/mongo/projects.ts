@@ -10,18 +10,29 @@
  *   only leave a project undeletable, never an approved version unprotected.
  * The project count limit is checked before a creation; concurrent creations may exceed it by
  * the number racing (a soft limit), which the LMDB adapter does not allow (noted in the README).
+ * The same holds for the company's version count; the per-project version limit is atomic (the
+ * $inc of versionCount is conditional on it).
+ * Data is kept as JSON text (store/jsonData.ts): BSON would refuse or reshape keys such as `$x`
+ * or `a.b` and replace lone surrogates; the text reads back exactly.
  */
 import { randomUUID } from 'node:crypto';
 import type { Collection } from 'mongodb';
 import type { Project, ProjectVersion } from '../model.js';
 import type { ProjectStore } from '../ports.js';
+import { decodeData, encodeData } from '../jsonData.js';
 
-export type ProjectDoc = Project & { generation: string };
-export type VersionDoc = ProjectVersion & { generation: string; n: number };
+export type ProjectDoc = Omit<Project, 'data'> & { dataJson: string; generation: string };
+export type VersionDoc = Omit<ProjectVersion, 'data'> & { dataJson: string; generation: string; n: number };
 
 const PROJECT_FIELDS = { _id: 0, generation: 0 } as const;
-const SUMMARY_FIELDS = { _id: 0, generation: 0, data: 0 } as const;
+const SUMMARY_FIELDS = { _id: 0, generation: 0, dataJson: 0 } as const;
 const VERSION_FIELDS = { _id: 0, generation: 0, n: 0 } as const;
+
+function withData<T extends { dataJson: string }>(doc: T | null): (Omit<T, 'dataJson'> & { data: Record<string, unknown> }) | undefined {
+  if (!doc) return undefined;
+  const { dataJson, ...rest } = doc;
+  return { ...rest, data: decodeData(dataJson) };
+}
 
 export function mongoProjects(projects: Collection<ProjectDoc>, versions: Collection<VersionDoc>): ProjectStore {
   return {
@@ -30,7 +41,7 @@ export function mongoProjects(projects: Collection<ProjectDoc>, versions: Collec
       return (await projects.find(filter, { projection: SUMMARY_FIELDS }).sort({ id: 1 }).limit(limit).toArray()) as never;
     },
     async get(companyId, id) {
-      return ((await projects.findOne({ companyId, id }, { projection: PROJECT_FIELDS })) ?? undefined) as Project | undefined;
+      return withData(await projects.findOne({ companyId, id }, { projection: PROJECT_FIELDS })) as Project | undefined;
     },
     async count(companyId) {
       return projects.countDocuments({ companyId });
@@ -44,13 +55,13 @@ export function mongoProjects(projects: Collection<ProjectDoc>, versions: Collec
       const res = await projects.findOneAndUpdate(
         { companyId, id },
         {
-          $set: { name: input.name, data: input.data, updatedAt: input.at, updatedBy: input.by },
+          $set: { name: input.name, dataJson: encodeData(input.data), updatedAt: input.at, updatedBy: input.by },
           $inc: { revision: 1 },
           $setOnInsert: { companyId, id, createdAt: input.at, createdBy: input.by, versionCount: 0, approvedVersionIds: [], generation: randomUUID() },
         },
         { upsert: true, returnDocument: 'after', projection: PROJECT_FIELDS, includeResultMetadata: true },
       );
-      return { status: res.lastErrorObject?.updatedExisting ? 'replaced' : 'created', project: res.value as unknown as Project };
+      return { status: res.lastErrorObject?.updatedExisting ? 'replaced' : 'created', project: withData(res.value) as unknown as Project };
     },
     async delete(companyId, id) {
       const deleted = await projects.findOneAndDelete({ companyId, id, approvedVersionIds: { $size: 0 } });
@@ -60,26 +71,38 @@ export function mongoProjects(projects: Collection<ProjectDoc>, versions: Collec
       }
       return (await projects.findOne({ companyId, id }, { projection: { _id: 1 } })) ? 'has_approved_version' : 'not_found';
     },
-    async saveVersion(companyId, projectId, input) {
-      const project = await projects.findOneAndUpdate({ companyId, id: projectId }, { $inc: { versionCount: 1 } }, { returnDocument: 'after' });
-      if (!project) return undefined;
+    async saveVersion(companyId, projectId, input, limits) {
+      const inCompany = await versions.countDocuments({ companyId });
+      if (inCompany >= limits.perCompany) {
+        if (!(await projects.findOne({ companyId, id: projectId }, { projection: { _id: 1 } }))) return undefined;
+        return { status: 'limit_reached', scope: 'company', count: inCompany, limit: limits.perCompany };
+      }
+      const project = await projects.findOneAndUpdate(
+        { companyId, id: projectId, versionCount: { $lt: limits.perProject } },
+        { $inc: { versionCount: 1 } },
+        { returnDocument: 'after' },
+      );
+      if (!project) {
+        const current = await projects.findOne({ companyId, id: projectId }, { projection: { versionCount: 1 } });
+        return current ? { status: 'limit_reached', scope: 'project', count: current.versionCount, limit: limits.perProject } : undefined;
+      }
       const version: VersionDoc = {
         companyId, projectId, id: String(project.versionCount), n: project.versionCount, generation: project.generation, label: input.label,
-        data: project.data, projectRevision: project.revision, createdAt: input.at, createdBy: input.by, approvedAt: null, approvedBy: null,
+        dataJson: project.dataJson, projectRevision: project.revision, createdAt: input.at, createdBy: input.by, approvedAt: null, approvedBy: null,
       };
       await versions.insertOne({ ...version });
       const { generation: _g, n: _n, ...plain } = version;
-      return plain;
+      return { status: 'saved', version: withData(plain) as ProjectVersion };
     },
     async listVersions(companyId, projectId) {
       const project = await projects.findOne({ companyId, id: projectId }, { projection: { generation: 1 } });
       if (!project) return undefined;
-      return (await versions.find({ companyId, projectId, generation: project.generation }, { projection: { ...VERSION_FIELDS, data: 0 } }).sort({ n: 1 }).toArray()) as never;
+      return (await versions.find({ companyId, projectId, generation: project.generation }, { projection: { ...VERSION_FIELDS, dataJson: 0 } }).sort({ n: 1 }).toArray()) as never;
     },
     async getVersion(companyId, projectId, versionId) {
       const project = await projects.findOne({ companyId, id: projectId }, { projection: { generation: 1 } });
       if (!project) return undefined;
-      return ((await versions.findOne({ companyId, projectId, generation: project.generation, id: versionId }, { projection: VERSION_FIELDS })) ?? undefined) as ProjectVersion | undefined;
+      return withData(await versions.findOne({ companyId, projectId, generation: project.generation, id: versionId }, { projection: VERSION_FIELDS })) as ProjectVersion | undefined;
     },
     async approveVersion(companyId, projectId, versionId, input) {
       const project = await projects.findOne({ companyId, id: projectId }, { projection: { generation: 1 } });
@@ -88,7 +111,7 @@ export function mongoProjects(projects: Collection<ProjectDoc>, versions: Collec
       if (!(await versions.findOne(filter, { projection: { _id: 1 } }))) return undefined;
       await projects.updateOne({ companyId, id: projectId }, { $addToSet: { approvedVersionIds: versionId } });
       await versions.updateOne({ ...filter, approvedAt: null }, { $set: { approvedAt: input.at, approvedBy: input.by } });
-      return ((await versions.findOne(filter, { projection: VERSION_FIELDS })) ?? undefined) as ProjectVersion | undefined;
+      return withData(await versions.findOne(filter, { projection: VERSION_FIELDS })) as ProjectVersion | undefined;
     },
   };
 }

@@ -38,6 +38,7 @@ export function redisRequestLimits(redis: Redis, options: RedisRequestLimitsOpti
   const failed = new RateLimiterRedis({ ...common, keyPrefix: `${prefix}fail`, points: failedMax });
 
   return {
+    perKeyPerMinute: options.perKey ?? KEY_REQUESTS_PER_MINUTE,
     consumeKeyRequest(keyId) {
       return withinDeadline('request limits', timeoutMs, () => decide(() => perKey.consume(keyId)));
     },

@@ -29,7 +29,7 @@ describe('authentication (DESIGN.md §4 steps 1-6)', () => {
     expect(res.status).to.equal(200);
     expect(res.body.member).to.include({ id: acct.member.id, email: acct.member.email, emailVerified: true });
     expect(res.body.company).to.deep.equal({ id: acct.company.id, name: 'Test Co' });
-    expect(res.body.plan).to.deep.equal({ apiAccess: true, maxProjects: 50 });
+    expect(res.body.plan).to.deep.equal({ apiAccess: true, maxProjects: 50, maxVersionsPerProject: 100, maxVersions: 2000 });
     expect(res.body.licences).to.include({ integrations: 10, econ: 10 });
     expect(res.body.key).to.include({ id: acct.keyId, name: 'test key', prefix: acct.key.slice(0, 10), expiry: '90d' });
     expect(res.body.key.scopes).to.deep.equal(['engine:run']);

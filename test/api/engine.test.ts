@@ -136,6 +136,22 @@ describe('engine calls over REST', () => {
       expect(fields.units).to.match(/field, metric/);
     });
 
+    it('an over-long list within the 4 MB body is refused by its length, REST and MCP alike (690,000 pressures)', async () => {
+      const acct = await createAccount(server);
+      const psia = new Array(690_000).fill(1);
+      const res = await run(acct.key, 'pvt.gasProperties', { psia, TF: 180, gasSG: 0.7 });
+      expect(res.status).to.equal(400);
+      expect(res.body.error.details.fields).to.deep.equal({ psia: 'must have at most 10000 items (got 690000)' });
+      const mcp = await call(server.url, '/v1/mcp', {
+        key: acct.key,
+        address: freshAddress(),
+        headers: { Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2025-06-18' },
+        body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'pvt_gasProperties', arguments: { psia, TF: 180, gasSG: 0.7 } } },
+      });
+      expect(mcp.body.result.isError).to.equal(true);
+      expect(mcp.body.result.structuredContent.error.details.fields).to.deep.equal({ psia: 'must have at most 10000 items (got 690000)' });
+    });
+
     it('malformed JSON is 400, a non-JSON body 415, a body over 4 MB 413, all in the envelope', async () => {
       const acct = await createAccount(server);
       const url = '/v1/engine/functions/econ.metrics';

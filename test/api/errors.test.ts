@@ -3,6 +3,9 @@
  * JSON body rules (malformed 400, over 4 MB 413, non-JSON 415, empty = {}).
  */
 import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_ROOT } from '../support/paths.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
@@ -19,6 +22,11 @@ describe('error envelope and request ids', () => {
     server = await startTestServer();
   });
   after(async () => server.stop());
+
+  it('README names every error code with its status', () => {
+    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+    for (const [code, { status }] of Object.entries(ERROR_CODES)) expect(readme, code).to.include(`| ${status} | \`${code}\` |`);
+  });
 
   it('maps every code to the status of spec §7', () => {
     const expected: Record<string, number> = {
@@ -121,5 +129,45 @@ describe('JSON bodies and 5xx hygiene (api/body.ts, api/middleware/errors.ts)', 
     const res = await call(base, '/teapot');
     expect(res.status).to.equal(409);
     expect(res.body).to.deep.equal({ error: { code: 'conflict', message: 'the project holds an approved version' } });
+  });
+});
+
+describe('requests the HTTP parser refuses', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(async () => server.stop());
+
+  /** Writes raw bytes on a socket and returns everything the server answers. */
+  async function rawExchange(payload: string): Promise<{ status: number; headers: string; body: any }> {
+    const { connect } = await import('node:net');
+    const url = new URL(server.url);
+    return new Promise((resolve, reject) => {
+      const socket = connect(Number(url.port), url.hostname, () => socket.end(payload));
+      let text = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (d) => (text += d));
+      socket.on('error', reject);
+      socket.on('close', () => {
+        const [head, ...rest] = text.split('\r\n\r\n');
+        resolve({ status: Number(/^HTTP\/1\.1 (\d+)/.exec(head ?? '')?.[1]), headers: head ?? '', body: JSON.parse(rest.join('\r\n\r\n')) });
+      });
+    });
+  }
+
+  it('headers over the limit: 431 in the error envelope', async () => {
+    const res = await rawExchange(`GET /v1/me HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(res.status).to.equal(431);
+    expect(res.headers).to.match(/content-type: application\/json/i);
+    expect(res.body.error).to.include({ code: 'headers_too_large' });
+    expect(ERROR_CODES.headers_too_large.status).to.equal(431);
+  });
+
+  it('a malformed request line: 400 validation_failed in the error envelope', async () => {
+    const res = await rawExchange('THIS IS NOT HTTP\r\n\r\n');
+    expect(res.status).to.equal(400);
+    expect(res.body.error.code).to.equal('validation_failed');
+    expect(res.body.error.details.fields).to.have.property('request');
   });
 });

@@ -10,7 +10,7 @@ import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontex
 import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { addMember, call, createAccount, freshAddress, startTestServer, type TestServer } from '../support/server.js';
 import { CATALOGUE } from '../../engine/catalogue.js';
-import { fitToBudget, RESULT_BUDGET_BYTES } from '../../api/mcp/result.js';
+import { fitToBudget, RESULT_BUDGET_BYTES, structuredBudget } from '../../api/mcp/result.js';
 import { MCP_PROTOCOL_VERSIONS } from '../../api/mcp/server.js';
 
 interface Exchange {
@@ -322,10 +322,12 @@ describe('MCP at POST /v1/mcp', () => {
       const { client } = await connected(server, acct.key);
       const res = await client.callTool({ name: 'pvt_gasProperties', arguments: args }); // the SDK client validates it against outputSchema
       const cut = structured(res);
-      expect(Buffer.byteLength(JSON.stringify(cut))).to.be.at.most(RESULT_BUDGET_BYTES);
+      // The whole result — structured copy, text copy and note — fits the budget.
+      const total = (res as CallToolResult).content.reduce((n, c) => n + Buffer.byteLength((c as { text: string }).text), 0) + Buffer.byteLength(JSON.stringify(cut));
+      expect(total).to.be.at.most(RESULT_BUDGET_BYTES);
       expect(cut.truncated).to.equal(true);
       const kept = cut.truncation.keptItems;
-      expect(kept).to.be.greaterThan(Math.floor((5000 * RESULT_BUDGET_BYTES) / fullBytes / 2)).and.lessThan(5000);
+      expect(kept).to.be.greaterThan(Math.floor((5000 * structuredBudget()) / fullBytes / 2)).and.lessThan(5000);
       for (const k of ['Ppr', 'z', 'Bg', 'BgRbPerMscf', 'density', 'viscosity', 'cg']) {
         expect(cut[k], k).to.deep.equal(full[k].slice(0, kept));
         expect(cut.truncation.lists[k]).to.deep.equal({ total: 5000, kept });

@@ -3,6 +3,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { ERROR_CODES } from '../../api/errors.js';
 import { KEY_SCOPES } from '../../store/model.js';
 import { call, startTestServer, type TestServer } from '../support/server.js';
+import { lintRedocly, lintSpectral } from '../support/openapiLint.js';
 
 describe('GET /v1/openapi.json', () => {
   let server: TestServer;
@@ -23,6 +24,10 @@ describe('GET /v1/openapi.json', () => {
   it('is generated from the route table: every route with its scopes and the error envelope', async () => {
     const doc = (await call(server.url, '/v1/openapi.json')).body;
     for (const r of server.app.routes) {
+      if (r.inOpenApi === false) {
+        expect(doc.paths[r.path], `${r.path} is an operations probe, not API`).to.equal(undefined);
+        continue;
+      }
       const op = doc.paths[r.path]?.[r.method.toLowerCase()];
       expect(op, `${r.method} ${r.path}`).to.be.an('object');
       expect(op['x-scopes']).to.deep.equal(r.scopes);
@@ -64,5 +69,36 @@ describe('OpenAPI and the engine catalogue', () => {
     }
     const result = await new Validator().validate(doc);
     expect(result.valid, JSON.stringify(result.errors)).to.equal(true);
+  });
+});
+
+describe('GET /v1/openapi.json in two independent linters', () => {
+  let server: TestServer;
+  let doc: unknown;
+  before(async () => {
+    server = await startTestServer();
+    doc = (await call(server.url, '/v1/openapi.json')).body;
+  });
+  after(async () => server.stop());
+
+  it('Redocly (recommended rules): no errors and no warnings', async () => {
+    const { errors, warnings } = await lintRedocly(doc);
+    expect(errors).to.deep.equal([]);
+    expect(warnings).to.deep.equal([]);
+  });
+
+  it('Spectral (spectral:oas recommended): no errors and no warnings', async () => {
+    const { errors, warnings } = await lintSpectral(doc);
+    expect(errors).to.deep.equal([]);
+    expect(warnings).to.deep.equal([]);
+  });
+
+  it("publishes the engine's schema keywords only as x- extensions (a property named quantity stays a property)", async () => {
+    expect(JSON.stringify(doc)).not.to.match(/"(metricUnit|physical)":/);
+    const gas = (doc as any).paths['/v1/engine/functions/pvt.gasProperties'].post.requestBody.content['application/json'].schema.properties;
+    expect(gas.TF).to.include({ 'x-quantity': 'temperature', 'x-unit': 'degF', 'x-metric-unit': 'degC' });
+    expect(gas.TF).not.to.have.any.keys('quantity', 'unit', 'metricUnit');
+    const convert = (doc as any).paths['/v1/engine/functions/units.convert'].post.requestBody.content['application/json'].schema.properties;
+    expect(convert).to.have.property('quantity'); // an input named quantity
   });
 });

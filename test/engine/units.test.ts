@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import Type from 'typebox';
 import { CATALOGUE } from '../../engine/catalogue.js';
 import { executeDefinition } from '../../engine/execute.js';
-import { quantity, quantityArray, quantityOrArray, QUANTITIES } from '../../engine/quantity.js';
+import { isFieldUnitLabel, quantity, quantityArray, quantityOrArray, QUANTITIES } from '../../engine/quantity.js';
 import { CONVERSIONS, inputToField, outputFromField, PSI_PER_BAR, unitsOf } from '../../engine/units.js';
 import { gasProperties } from '../../engine/pvt/gasProperties.js';
 
@@ -55,7 +55,7 @@ describe('engine/units', () => {
       p: quantityOrArray('pressure'),
       t: quantity('temperature'),
       k: quantity('permeability'),
-      ratio: quantity('dimensionless', { unit: 'rcf/scf' }),
+      ratio: quantity('dimensionless', { unit: 'rcf/scf', metricUnit: 'rm3/sm3' }),
       name: Type.String(),
       rows: Type.Array(Type.Object({ depth: quantity('length'), rate: quantity('oilRate'), note: Type.Optional(Type.String()) })),
       nested: Type.Object({ d: quantityArray('diameter'), maybe: Type.Union([quantity('pressureDifference'), Type.Null()]) }),
@@ -107,12 +107,18 @@ describe('engine/units', () => {
 
     it('unitsOf names each tagged path', () => {
       expect(unitsOf(schema, 'field')).to.include({ p: 'psia', t: 'degF', k: 'md', ratio: 'rcf/scf', 'rows[].depth': 'ft', 'nested.d': 'in', 'nested.maybe': 'psi' });
-      expect(unitsOf(schema, 'metric')).to.include({ p: 'bara', t: 'degC', k: 'md', ratio: 'rcf/scf', 'rows[].depth': 'm', 'rows[].rate': 'sm3/d', 'nested.d': 'm' });
+      expect(unitsOf(schema, 'metric')).to.include({ p: 'bara', t: 'degC', k: 'md', ratio: 'rm3/sm3', 'rows[].depth': 'm', 'rows[].rate': 'sm3/d', 'nested.d': 'm' });
+    });
+
+    it('a same-number quantity labelled with a field unit must say its metric label (caught when the schema is built)', () => {
+      expect(() => quantity('dimensionless', { unit: 'lbm/lbmol' })).to.throw(/field unit; give metricUnit/);
+      expect(() => quantity('dimensionless', { unit: 'STB/d/psi' })).to.throw(/field unit/);
+      expect(() => quantity('dimensionless', { unit: 'air=1' })).not.to.throw();
     });
 
     it('a unit label without a conversion is a programming error', () => {
-      const bad = Type.Object({ q: quantity('gasRate', { unit: 'MMscf/d' }) });
-      expect(() => outputFromField(bad, { q: 1 }, 'metric')).to.throw(/MMscf\/d/);
+      const bad = Type.Object({ q: quantity('gasRate', { unit: 'MMscf/hr' }) });
+      expect(() => outputFromField(bad, { q: 1 }, 'metric')).to.throw(/MMscf\/hr/);
     });
   });
 
@@ -130,6 +136,19 @@ describe('engine/units', () => {
     }
   });
 
+  it('no metric label of any catalogue input or output is a field unit (Bg was rcf/scf and MW lbm/lbmol in metric answers)', () => {
+    for (const def of CATALOGUE) {
+      for (const schema of [def.input, def.output]) {
+        for (const [path, label] of Object.entries(unitsOf(schema, 'metric'))) {
+          expect(isFieldUnitLabel(label), `${def.name} ${path}: metric label '${label}'`).to.equal(false);
+        }
+      }
+    }
+    // The detector itself: field words anywhere in a label, never metric ones.
+    for (const label of ['rcf/scf', 'lbm/lbmol', 'STB/d/psi', '1/psi', 'Mscf/d', 'lbm/MMscf']) expect(isFieldUnitLabel(label), label).to.equal(true);
+    for (const label of ['rm3/sm3', 'kg/kmol', 'sm3/d/bar', '1/bar', 'degAPI', 'air=1', 'mole fraction', 'cp', 'md', '-']) expect(isFieldUnitLabel(label), label).to.equal(false);
+  });
+
   it('pvt.gasProperties in metric units equals the field call converted (1000 psia = 68.9476 bara, 180 degF = 82.2 degC)', () => {
     const fieldRun = executeDefinition(gasProperties as never, { psia: [1000, 3000], TF: 180, gasSG: 0.7 });
     const metricIn = inputToField(gasProperties.input, { psia: [1000 / PSI_PER_BAR, 3000 / PSI_PER_BAR], TF: (180 - 32) / 1.8, gasSG: 0.7 }, 'metric');
@@ -139,6 +158,6 @@ describe('engine/units', () => {
     close(out.Tpc as number, (fieldRun.result.Tpc as number) / 1.8, 1e-12);
     close((out.density as number[])[1] as number, ((fieldRun.result.density as number[])[1] as number) * 16.018463373960138, 1e-12);
     close((out.z as number[])[0] as number, (fieldRun.result.z as number[])[0] as number, 1e-12);
-    expect(unitsOf(gasProperties.output, 'metric')).to.include({ Tpc: 'K', Ppc: 'bara', Bg: 'rcf/scf', BgRbPerMscf: 'rm3/sm3', density: 'kg/m3', viscosity: 'cp', cg: '1/bar' });
+    expect(unitsOf(gasProperties.output, 'metric')).to.include({ Tpc: 'K', Ppc: 'bara', Bg: 'rm3/sm3', BgRbPerMscf: 'rm3/sm3', density: 'kg/m3', viscosity: 'cp', cg: '1/bar', MW: 'kg/kmol' });
   });
 });

@@ -1,8 +1,10 @@
 import { expect } from 'chai';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runNode } from '../support/processes.js';
+import { REPO_ROOT } from '../support/paths.js';
+import { DEFAULT_VERSION_LIMITS } from '../../store/model.js';
 
 describe('admin CLI (scripts/admin.ts)', () => {
   let dataDir: string;
@@ -17,7 +19,7 @@ describe('admin CLI (scripts/admin.ts)', () => {
     expect(c.code, c.stderr).to.equal(0);
     const company = JSON.parse(c.stdout).company;
     expect(company).to.include({ name: 'Acme', suspended: false });
-    expect(company.plan).to.deep.equal({ apiAccess: true, maxProjects: 7 });
+    expect(company.plan).to.deep.equal({ apiAccess: true, maxProjects: 7, maxVersionsPerProject: 100, maxVersions: 2000 });
     expect(company.licences).to.deep.equal({ integrations: 2, econ: 1 });
 
     const m = await admin('member', 'create', '--company', company.id, '--email', 'ann@acme.com', '--verified', '--permission', 'manageApiKeys', '--permission', 'runScripts');
@@ -118,7 +120,7 @@ describe('admin CLI (scripts/admin.ts)', () => {
     const store = openLmdbStore({ path: dataDir });
     try {
       await store.projects.put(c.id, 'rep', { name: 'Reporting', data: { r: 1 }, by: m.id, at: new Date().toISOString() }, 10);
-      await store.projects.saveVersion(c.id, 'rep', { label: 'Q3', by: m.id, at: new Date().toISOString() });
+      await store.projects.saveVersion(c.id, 'rep', { label: 'Q3', by: m.id, at: new Date().toISOString() }, DEFAULT_VERSION_LIMITS);
     } finally {
       await store.close();
     }
@@ -128,5 +130,13 @@ describe('admin CLI (scripts/admin.ts)', () => {
     const missing = await admin('project', 'approve', '--company', c.id, '--project', 'rep', '--version', '9', '--member', m.id);
     expect(missing.code).to.equal(1);
     expect(JSON.parse(missing.stderr).error.code).to.equal('not_found');
+  });
+
+  it('runs the built entry without compiling per call, and names it as the bin engcalc-admin', () => {
+    const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string>; bin: Record<string, string> };
+    expect(pkg.scripts.admin).to.equal('node dist/scripts/admin.js');
+    expect(pkg.scripts.prepare).to.match(/tsc/); // npm install builds once
+    expect(pkg.bin['engcalc-admin']).to.equal('dist/scripts/admin.js');
+    expect(readFileSync(join(REPO_ROOT, pkg.bin['engcalc-admin']!), 'utf8').startsWith('#!/usr/bin/env node\n')).to.equal(true);
   });
 });

@@ -3,9 +3,9 @@
  * `open` returns a fresh, empty store; `cleanup` removes it.
  */
 import { expect } from 'chai';
-import type { Store } from '../../store/ports.js';
+import type { Store, VersionSaveOutcome } from '../../store/ports.js';
 import { StoreConflict } from '../../store/ports.js';
-import type { ApiKeyRecord, Company, Member } from '../../store/model.js';
+import { DEFAULT_VERSION_LIMITS, type ApiKeyRecord, type Company, type Member } from '../../store/model.js';
 
 export function storeContract(name: string, open: () => Promise<{ store: Store; cleanup: () => Promise<void> }>): void {
   describe(`store contract: ${name}`, () => {
@@ -120,6 +120,12 @@ export function storeContract(name: string, open: () => Promise<{ store: Store; 
     });
 
     describe('projects', () => {
+      const LIMITS = DEFAULT_VERSION_LIMITS;
+      const saved = async (p: Promise<VersionSaveOutcome | undefined>) => {
+        const o = await p;
+        if (o?.status !== 'saved') throw new Error(`expected a saved version, got ${JSON.stringify(o)}`);
+        return o.version;
+      };
       const at = (n: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString();
       const put = (c: string, id: string, data: Record<string, unknown>, max = 10, n = 0) => store.projects.put(c, id, { name: `P ${id}`, data, by: 'm1', at: at(n) }, max);
 
@@ -138,7 +144,7 @@ export function storeContract(name: string, open: () => Promise<{ store: Store; 
         expect(await store.projects.get('c2', 'p1')).to.equal(undefined);
         expect(await store.projects.list('c2', { limit: 10 })).to.deep.equal([]);
         expect(await store.projects.delete('c2', 'p1')).to.equal('not_found');
-        expect(await store.projects.saveVersion('c2', 'p1', { label: 'x', by: 'm', at: at(0) })).to.equal(undefined);
+        expect(await store.projects.saveVersion('c2', 'p1', { label: 'x', by: 'm', at: at(0) }, LIMITS)).to.equal(undefined);
         expect(await store.projects.listVersions('c2', 'p1')).to.equal(undefined);
         expect((await store.projects.get('c1', 'p1'))?.data).to.deep.equal({ owner: 'c1' });
       });
@@ -162,10 +168,11 @@ export function storeContract(name: string, open: () => Promise<{ store: Store; 
 
       it('snapshots versions that never change, in saving order', async () => {
         await put('c1', 'p1', { v: 1 });
-        const v1 = await store.projects.saveVersion('c1', 'p1', { label: 'first', by: 'm1', at: at(5) });
+        const v1 = await saved(store.projects.saveVersion('c1', 'p1', { label: 'first', by: 'm1', at: at(5) }, LIMITS));
         await put('c1', 'p1', { v: 2 });
-        const v2 = await store.projects.saveVersion('c1', 'p1', { label: 'second', by: 'm1', at: at(6) });
+        const v2 = await saved(store.projects.saveVersion('c1', 'p1', { label: 'second', by: 'm1', at: at(6) }, LIMITS));
         expect(v1).to.include({ id: '1', label: 'first', projectRevision: 1 });
+        expect(v1.data).to.deep.equal({ v: 1 });
         expect(v2).to.include({ id: '2', label: 'second', projectRevision: 2 });
         expect((await store.projects.getVersion('c1', 'p1', '1'))?.data).to.deep.equal({ v: 1 });
         expect((await store.projects.getVersion('c1', 'p1', '2'))?.data).to.deep.equal({ v: 2 });
@@ -176,16 +183,56 @@ export function storeContract(name: string, open: () => Promise<{ store: Store; 
 
       it('refuses to delete a project holding an approved version; deletes versions with the project', async () => {
         await put('c1', 'p1', { v: 1 });
-        await store.projects.saveVersion('c1', 'p1', { label: 'report', by: 'm1', at: at(1) });
+        await store.projects.saveVersion('c1', 'p1', { label: 'report', by: 'm1', at: at(1) }, LIMITS);
         const approved = await store.projects.approveVersion('c1', 'p1', '1', { by: 'boss', at: at(2) });
         expect(approved).to.include({ approvedBy: 'boss', approvedAt: at(2) });
         expect(await store.projects.delete('c1', 'p1')).to.equal('has_approved_version');
         await put('c1', 'p2', { v: 1 });
-        await store.projects.saveVersion('c1', 'p2', { label: 'draft', by: 'm1', at: at(1) });
+        await store.projects.saveVersion('c1', 'p2', { label: 'draft', by: 'm1', at: at(1) }, LIMITS);
         expect(await store.projects.delete('c1', 'p2')).to.equal('deleted');
         await put('c1', 'p2', { fresh: true });
         expect(await store.projects.listVersions('c1', 'p2')).to.deep.equal([]);
         expect(await store.projects.getVersion('c1', 'p2', '1')).to.equal(undefined);
+      });
+
+      it('refuses a version past the per-project limit atomically, even under concurrent saves', async () => {
+        await put('c1', 'p1', { v: 1 });
+        const outcomes = await Promise.all(Array.from({ length: 8 }, (_, i) => store.projects.saveVersion('c1', 'p1', { label: `v${i}`, by: 'm1', at: at(i) }, { perProject: 3, perCompany: 100 })));
+        expect(outcomes.filter((o) => o?.status === 'saved')).to.have.length(3);
+        expect(outcomes.filter((o) => o?.status === 'limit_reached')).to.have.length(5);
+        expect(outcomes.find((o) => o?.status === 'limit_reached')).to.deep.equal({ status: 'limit_reached', scope: 'project', count: 3, limit: 3 });
+        expect(await store.projects.listVersions('c1', 'p1')).to.have.length(3);
+      });
+
+      it('refuses a version past the per-company limit, counting every project of the company only', async () => {
+        await put('c1', 'a', {});
+        await put('c1', 'b', {});
+        await put('c2', 'a', {});
+        const limits = { perProject: 10, perCompany: 2 };
+        expect((await store.projects.saveVersion('c1', 'a', { label: '1', by: 'm', at: at(1) }, limits))?.status).to.equal('saved');
+        expect((await store.projects.saveVersion('c1', 'b', { label: '1', by: 'm', at: at(2) }, limits))?.status).to.equal('saved');
+        expect(await store.projects.saveVersion('c1', 'b', { label: '2', by: 'm', at: at(3) }, limits)).to.deep.equal({ status: 'limit_reached', scope: 'company', count: 2, limit: 2 });
+        expect((await store.projects.saveVersion('c2', 'a', { label: '1', by: 'm', at: at(4) }, limits))?.status).to.equal('saved');
+        expect(await store.projects.saveVersion('c1', 'missing', { label: '1', by: 'm', at: at(5) }, limits)).to.equal(undefined);
+      });
+
+      it('reads data back exactly as written: own __proto__ / constructor keys, $ and dotted keys, lone surrogates, unicode, numbers', async () => {
+        const text =
+          '{"__proto__":{"polluted":true},"constructor":{"prototype":1},"$where":"x","a.b":{"$gt":1},"lone":"\\ud800 and \\udfff","pair":"\\ud83d\\ude00",' +
+          '"nul":"a\\u0000b","deep":[[[[{"x":[1.5e-300,-0.25,123456789012345,1e300]}]]]],"empty":{},"list":[],"t":true,"n":null,"s":"naïve ∑ 石油"}';
+        const data = JSON.parse(text) as Record<string, unknown>;
+        const stored = await put('c1', 'exact', data);
+        expect(stored.status).to.equal('created');
+        if (stored.status !== 'created') return;
+        expect(JSON.stringify(stored.project.data)).to.equal(JSON.stringify(data));
+        const back = (await store.projects.get('c1', 'exact'))!.data;
+        expect(JSON.stringify(back)).to.equal(JSON.stringify(data));
+        expect(Object.keys(back)).to.deep.equal(Object.keys(data));
+        expect(Object.getPrototypeOf(back)).to.equal(Object.prototype);
+        expect(({} as Record<string, unknown>).polluted).to.equal(undefined);
+        const version = await saved(store.projects.saveVersion('c1', 'exact', { label: 'v', by: 'm', at: at(1) }, LIMITS));
+        expect(JSON.stringify(version.data)).to.equal(JSON.stringify(data));
+        expect(JSON.stringify((await store.projects.getVersion('c1', 'exact', '1'))!.data)).to.equal(JSON.stringify(data));
       });
 
       it('leaves exactly one complete document after concurrent replaces', async () => {

@@ -23,7 +23,10 @@ export function runNode(script: string, args: string[], env: Record<string, stri
 
 export interface Spawned {
   child: ChildProcess;
+  /** stdout and stderr as they arrived, interleaved. */
   output: () => string;
+  stdout: () => string;
+  stderr: () => string;
   /** Resolves with the server URL once the `listening` log line appears. */
   ready: Promise<string>;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
@@ -34,9 +37,22 @@ export function spawnServer(env: Record<string, string>): Spawned {
   return spawnEntry('dist/api/main.js', env, /"msg":"listening","url":"([^"]+)"/);
 }
 
-/** The `worker` process; `ready` resolves once it takes jobs. */
+/** The `worker` process; `ready` resolves once it takes jobs, with the URL of its operations port. */
 export function spawnWorker(env: Record<string, string>): Spawned {
-  return spawnEntry('dist/workers/main.js', env, /"msg":"worker ready"()/);
+  return spawnEntry('dist/workers/main.js', env, /"msg":"worker ready".*?"ops":"([^"]+)"/);
+}
+
+/** The worker id a `worker` process logged in its ready line. */
+export function workerId(w: Spawned): string {
+  return /"msg":"worker ready","id":"([^"]+)"/.exec(w.output())?.[1] ?? '';
+}
+
+/** SIGSTOP / SIGCONT: freeze a process (a hung worker) and let it go on. */
+export function freeze(w: Spawned): void {
+  w.child.kill('SIGSTOP');
+}
+export function thaw(w: Spawned): void {
+  w.child.kill('SIGCONT');
 }
 
 const children = new Set<ChildProcess>();
@@ -49,19 +65,27 @@ function spawnEntry(script: string, env: Record<string, string>, readyLine: RegE
   children.add(child);
   child.once('exit', () => children.delete(child));
   let out = '';
+  let stdout = '';
+  let stderr = '';
   const ready = new Promise<string>((res, rej) => {
     const onData = (d: Buffer) => {
       out += d;
+      stdout += d;
       const m = readyLine.exec(out);
       if (m) res(m[1] ?? '');
     };
     child.stdout!.on('data', onData);
-    child.stderr!.on('data', (d) => (out += d));
+    child.stderr!.on('data', (d) => {
+      out += d;
+      stderr += d;
+    });
     child.on('exit', (code) => rej(new Error(`${script} exited with ${code} before it was ready:\n${out}`)));
   });
   return {
     child,
     output: () => out,
+    stdout: () => stdout,
+    stderr: () => stderr,
     ready,
     stop: (signal = 'SIGTERM') =>
       new Promise((res) => {

@@ -42,6 +42,8 @@ export interface AccountOptions {
   apiAccess?: boolean;
   licences?: Record<string, number>;
   maxProjects?: number;
+  maxVersionsPerProject?: number;
+  maxVersions?: number;
   verified?: boolean;
   permissions?: Permission[];
   scopes?: string[];
@@ -61,6 +63,8 @@ export async function createAccount(server: RunningServer, o: AccountOptions = {
     name: o.companyName ?? 'Test Co',
     apiAccess: o.apiAccess ?? true,
     maxProjects: o.maxProjects,
+    maxVersionsPerProject: o.maxVersionsPerProject,
+    maxVersions: o.maxVersions,
     licences: o.licences ?? { integrations: 10, econ: 10, gas: 10, eos: 10, well: 10, decline: 10, units: 10 },
   });
   return addMember(server, company, o);

@@ -3,11 +3,15 @@
  * - `test.spin`: never returns (proves the time limit really stops a thread);
  * - `test.sleep`: busy-waits `input.ms` (fills the pool on purpose);
  * - `test.block`: holds its thread until the test releases a Latch (see latch.ts), so a test can
- *   keep a thread busy for exactly as long as it needs, with no wall-clock margin.
+ *   keep a thread busy for exactly as long as it needs, with no wall-clock margin;
+ * - `test.whoami`: the thread's id and the moment this module loaded in it.
  */
 import runEngineJob, { markStarted } from '../../workers/thread.js';
 import type { PoolTask } from '../../workers/pool.js';
+import { threadId } from 'node:worker_threads';
 import { holdUntilReleased } from './latch.js';
+
+const loadedAt = Date.now();
 
 export default function testThread(job: PoolTask) {
   markStarted(job);
@@ -27,5 +31,6 @@ export default function testThread(job: PoolTask) {
     holdUntilReleased(job.input.latch as SharedArrayBuffer);
     return { ok: true, result: { released: true }, warnings: [] };
   }
+  if (job.name === 'test.whoami') return { ok: true, result: { threadId, loadedAt }, warnings: [] };
   return runEngineJob(job);
 }

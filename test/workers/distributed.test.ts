@@ -3,6 +3,7 @@
  * `web` processes and `worker` processes (the real entry points), LMDB shared on one machine.
  * Covers shared limits and seats, the time limit in the worker, kill -9 of a worker mid-job, no
  * worker running, Redis stopped and restarted, graceful worker shutdown and the one-box mode.
+ * The faults of issue 11 (dead workers, admission, statuses, memory, probes) are in faults.test.ts.
  */
 import { expect } from 'chai';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,15 +25,20 @@ function heavyEconBody() {
   return { cashFlows, discountRates: [0.1], periodsPerYear: 12 };
 }
 
-/** Resolves once a job is running on a worker (BullMQ's active list), so a test can act mid-job. */
-async function untilJobActive(redisUrl: string): Promise<void> {
+/**
+ * Resolves once a worker has started (claimed) a job that no earlier call left behind, so a test
+ * can act mid-job.
+ */
+async function untilJobActive(redisUrl: string, seen = new Set<string>()): Promise<void> {
   const client = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
   try {
-    for (let i = 0; i < 400; i++) {
-      if ((await client.llen('engcalc:engine:active')) > 0) return;
-      await delay(25);
+    for (let i = 0; i < 1_000; i++) {
+      for (const id of await client.lrange('engcalc:engine:active', 0, -1)) {
+        if (!seen.has(id) && (await client.hget(`engcalc:engine:${id}`, 'ecw'))) return void seen.add(id);
+      }
+      await delay(10);
     }
-    throw new Error('no job became active within 10 s');
+    throw new Error('no job was started within 10 s');
   } finally {
     client.disconnect();
   }
@@ -52,8 +58,8 @@ describe('distributed deployment: two API nodes, worker processes, Redis', funct
   const workers: Spawned[] = [];
   let env: Record<string, string>;
 
-  const startWorker = async () => {
-    const w = spawnWorker(env);
+  const startWorker = async (extra: Record<string, string> = {}) => {
+    const w = spawnWorker({ ...env, ...extra });
     workers.push(w);
     await w.ready;
     return w;
@@ -67,7 +73,7 @@ describe('distributed deployment: two API nodes, worker processes, Redis', funct
     dataDir = mkdtempSync(join(tmpdir(), 'engcalc-dist-'));
     env = {
       DATA_DIR: dataDir, REDIS_URL: redis.url, PORT: '0', HOST: '127.0.0.1', TRUST_PROXY: 'true', LOG_LEVEL: 'info',
-      ENGINE_THREADS: '2', ENGINE_TIMEOUT_MS: '400', ENGINE_START_TIMEOUT_MS: '2000', SEED_DEMO: 'false',
+      ENGINE_THREADS: '2', ENGINE_TIMEOUT_MS: '400', ENGINE_START_TIMEOUT_MS: '2000', SEED_DEMO: 'false', WORKER_PORT: '0',
     };
     store = openLmdbStore({ path: dataDir });
     nodeA = spawnServer(env);
@@ -149,11 +155,13 @@ describe('distributed deployment: two API nodes, worker processes, Redis', funct
 
   it('when a worker is killed (kill -9) mid-job, that call fails cleanly and is not re-run; other calls continue', async () => {
     const acct = await createAccount(asServer());
-    const [only] = workers.splice(0, workers.length);
+    for (const w of workers.splice(0)) await w.stop('SIGTERM');
+    const only = await startWorker({ ENGINE_TIMEOUT_MS: '30000' }); // the job cannot end before the kill
+    workers.splice(workers.indexOf(only), 1);
     const pending = post(urlA, acct.key, 'econ.metrics', heavyEconBody());
     await untilJobActive(redis.url); // the job is running on the only worker
-    await only!.stop('SIGKILL');
-    await startWorker(); // its stalled check fails the dead worker's job
+    await only.stop('SIGKILL');
+    await startWorker(); // the API answers once the dead worker's heartbeat lapses
     const res = await pending;
     expect(res.status, JSON.stringify(res.body)).to.equal(503);
     expect(res.body.error.code).to.equal('unavailable');
@@ -197,13 +205,16 @@ describe('distributed deployment: two API nodes, worker processes, Redis', funct
     expect(await exit).to.equal(0);
   });
 
-  it('when no worker is running, a call is answered within its start budget (503) and its job removed', async () => {
+  it('when no worker is running, a call is answered 503 at once and no job is left', async () => {
     for (const w of workers.splice(0)) await w.stop('SIGTERM');
     const acct = await createAccount(asServer());
     const res = await post(urlA, acct.key, 'pvt.zFactor', { ppr: 2, tpr: 1.5 });
     expect(res.status).to.equal(503);
     expect(res.body.error.code).to.equal('unavailable');
     expect(res.body.error.message).to.match(/no engine worker/);
+    const client = new Redis(redis.url, { maxRetriesPerRequest: 1 });
+    expect(await client.llen('engcalc:engine:wait')).to.equal(0); // refused at admission: never queued
+    client.disconnect();
     // A worker started afterwards does not run the abandoned call: the next call is served.
     await startWorker();
     expect((await post(urlB, acct.key, 'pvt.zFactor', { ppr: 2, tpr: 1.5 })).status).to.equal(200);

@@ -84,4 +84,33 @@ describe('engine pool (workers/pool.ts)', () => {
       await pool.close();
     }
   });
+
+  it('keeps a warm spare: after a timeout the next call runs on a thread loaded before it, not on the replacement', async () => {
+    const pool = new EnginePool({ threads: 1, timeoutMs: 300, maxQueue: 4, filename: spinThread });
+    try {
+      await pool.ready();
+      expect(pool.stats()).to.include({ threads: 1, loadedThreads: 2 });
+      expect(await pool.run({ name: 'test.spin', input: {} })).to.deep.include({ ok: false, reason: 'timeout' });
+      const stoppedAt = Date.now();
+      const next = (await pool.run({ name: 'test.whoami', input: {} })) as unknown as { ok: true; result: { loadedAt: number } };
+      expect(next.ok).to.equal(true);
+      expect(next.result.loadedAt).to.be.below(stoppedAt); // the spare, not a thread started after the stop
+      expect(pool.stats().timeouts).to.equal(1);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('without the spare, the call after a timeout waits for the replacement thread to load', async () => {
+    const pool = new EnginePool({ threads: 1, timeoutMs: 300, maxQueue: 4, filename: spinThread, spareThread: false });
+    try {
+      await pool.ready();
+      expect(await pool.run({ name: 'test.spin', input: {} })).to.deep.include({ ok: false, reason: 'timeout' });
+      const stoppedAt = Date.now();
+      const next = (await pool.run({ name: 'test.whoami', input: {} })) as unknown as { ok: true; result: { loadedAt: number } };
+      expect(next.result.loadedAt).to.be.at.least(stoppedAt - 50); // a fresh thread (clock granularity aside)
+    } finally {
+      await pool.close();
+    }
+  });
 });

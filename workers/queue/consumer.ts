@@ -1,40 +1,93 @@
 /**
  * The consumer side: a BullMQ Worker whose concurrency equals its piscina pool's threads, so the
- * backlog stays in Redis where every API node sees it. Each job runs on the pool under the
- * engine time limit and returns data (RunOutcome); nothing is retried; a job whose worker died
- * fails (maxStalledCount 0) instead of running twice.
+ * backlog stays in Redis where every API node sees it. The worker registers itself (threads it
+ * offers, heartbeat every HEARTBEAT_MS) only once every thread has loaded the engine, runs a job
+ * only after claiming its ticket (workers/queue/scripts.ts), leaves the outcome in the job's
+ * outcome key and returns a marker, so Redis never holds a result past its caller's read.
+ * Nothing is retried; a job whose worker died fails (maxStalledCount 0) instead of running twice.
  */
-import { Worker } from 'bullmq';
+import { randomUUID } from 'node:crypto';
+import { Queue, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
 import { EnginePool } from '../pool.js';
 import type { RunOutcome } from '../runner.js';
 import { redisOptions } from './producer.js';
-import { ENGINE_QUEUE, LOCK_DURATION_MS, QUEUE_PREFIX, STALLED_INTERVAL_MS, type EngineJobData } from './settings.js';
+import { QueueScripts } from './scripts.js';
+import { Sweeper } from './sweeper.js';
+import {
+  ENGINE_QUEUE,
+  HEARTBEAT_MS,
+  LOCK_DURATION_MS,
+  OUTCOME_TTL_MS,
+  QUEUE_PREFIX,
+  SKIPPED,
+  STALLED_INTERVAL_MS,
+  STORED,
+  WORKER_TTL_MS,
+  type EngineJobData,
+} from './settings.js';
 
-export interface ConsumerOptions {
+/** What the consumer reports to its process (logs, metrics); every hook is optional. */
+export interface ConsumerHooks {
+  /** The Redis connection dropped (once per outage). */
+  onRedisLost?(error: string): void;
+  /** The Redis connection is back after `downMs`. */
+  onRedisRestored?(downMs: number): void;
+  /** One job ran: its function, outcome (ok, timeout, saturated, unavailable or the engine's reason) and seconds on the pool. */
+  onJob?(name: string, outcome: string, seconds: number): void;
+  onError?(err: Error): void;
+}
+
+export interface ConsumerOptions extends ConsumerHooks {
   redisUrl: string;
   threads: number;
   timeoutMs: number;
   /** Substitute thread entry (tests). */
   threadFilename?: string;
-  onError?: (err: Error) => void;
 }
 
 export interface Consumer {
-  worker: Worker<EngineJobData, RunOutcome>;
+  id: string;
+  worker: Worker<EngineJobData, string>;
   pool: EnginePool;
-  /** Stops taking jobs, lets running ones finish, closes connections and threads. */
+  /** Registered, connected to Redis and not draining: it can take calls. */
+  ready(): boolean;
+  /** Jobs running now. */
+  readonly active: number;
+  /** Stops taking jobs (its threads no longer count), finishes running ones, deregisters, closes. */
   close(): Promise<void>;
 }
 
 export async function startConsumer(options: ConsumerOptions): Promise<Consumer> {
+  const id = randomUUID();
   const pool = new EnginePool({ threads: options.threads, timeoutMs: options.timeoutMs, maxQueue: options.threads, filename: options.threadFilename });
-  const worker = new Worker<EngineJobData, RunOutcome>(
+  const redis = new Redis({ ...redisOptions(options.redisUrl), maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2_000 });
+  const scripts = new QueueScripts(redis);
+  let draining = false;
+  let registered = false;
+  let active = 0;
+  watchConnection(redis, options);
+
+  const worker = new Worker<EngineJobData, string>(
     ENGINE_QUEUE,
     async (job) => {
-      if (Date.now() > job.data.startBy) {
-        return { ok: false, reason: 'unavailable', message: 'the call waited longer than its start budget and was not run' };
+      const data = job.data;
+      // The ticket decides: withdrawn (its caller was answered) or void -> not run.
+      if (!(await scripts.claim(job.id!, id, JSON.stringify({ name: data.name, units: data.units })))) return SKIPPED;
+      active++;
+      const started = performance.now();
+      let outcome: RunOutcome;
+      try {
+        outcome = await pool.run({ name: data.name, input: data.input ?? {}, units: data.units });
+      } catch (err) {
+        options.onError?.(err as Error);
+        outcome = { ok: false, reason: 'unavailable', message: 'the engine thread failed' };
+      } finally {
+        active--;
       }
-      return pool.run({ name: job.data.name, input: job.data.input, units: job.data.units });
+      options.onJob?.(data.name, outcome.ok ? 'ok' : outcome.reason, (performance.now() - started) / 1000);
+      await scripts.putOutcome(job.id!, JSON.stringify(outcome), OUTCOME_TTL_MS);
+      return STORED;
     },
     {
       prefix: QUEUE_PREFIX,
@@ -43,17 +96,78 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
       maxStalledCount: 0,
       lockDuration: LOCK_DURATION_MS,
       stalledInterval: STALLED_INTERVAL_MS,
-      autorun: true,
+      autorun: false,
     },
   );
   worker.on('error', (err) => options.onError?.(err));
+
+  // Registered only when its threads can take calls at once, and Redis answers.
+  await pool.ready();
+  await untilReady(redis);
+  const beat = async () => {
+    try {
+      await scripts.heartbeat(id, WORKER_TTL_MS, draining ? 0 : options.threads);
+      registered = true;
+    } catch {
+      registered = false; // Redis away: the registration lapses; the next beat renews it
+    }
+  };
+  await beat();
+  const heartbeat = setInterval(() => void beat(), HEARTBEAT_MS);
+  const sweepQueue = new Queue(ENGINE_QUEUE, { prefix: QUEUE_PREFIX, connection: { ...redisOptions(options.redisUrl), maxRetriesPerRequest: 1 } });
+  sweepQueue.on('error', () => undefined);
+  const sweeper = new Sweeper(scripts, sweepQueue, () => redis.status === 'ready');
+  sweeper.start();
+  void worker.run().catch((err: Error) => options.onError?.(err));
   await worker.waitUntilReady();
+
+  let closing: Promise<void> | undefined;
   return {
+    id,
     worker,
     pool,
-    async close() {
-      await worker.close();
-      await pool.close();
+    ready: () => registered && !draining && redis.status === 'ready',
+    get active() {
+      return active;
     },
+    close: () =>
+      (closing ??= (async () => {
+        draining = true;
+        sweeper.stop();
+        await beat(); // offers 0 threads: admission stops counting this worker at once
+        await worker.close(); // running jobs finish (and keep heart-beating)
+        clearInterval(heartbeat);
+        await scripts.deregister(id).catch(() => undefined);
+        await pool.close();
+        await sweepQueue.close().catch(() => undefined);
+        redis.disconnect();
+      })()),
   };
+}
+
+function untilReady(redis: Redis): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => redis.once('ready', () => resolve()));
+}
+
+/** Reports each loss of the Redis connection once, and its return with the time it was away. */
+function watchConnection(redis: Redis, hooks: ConsumerHooks): void {
+  let lostAt: number | undefined;
+  let lastError = '';
+  redis.on('error', (err: Error) => (lastError = err.message));
+  const lost = () => {
+    if (lostAt !== undefined) return;
+    lostAt = Date.now();
+    hooks.onRedisLost?.(lastError || 'connection closed');
+  };
+  let wasReady = false;
+  redis.on('ready', () => {
+    if (lostAt !== undefined) hooks.onRedisRestored?.(Date.now() - lostAt);
+    lostAt = undefined;
+    lastError = '';
+    wasReady = true;
+  });
+  redis.on('close', () => {
+    if (wasReady) lost();
+  });
 }

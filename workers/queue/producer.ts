@@ -1,25 +1,45 @@
 /**
  * The BullMQ engine runner (API side of the distributed deployment). One Queue and one
  * QueueEvents per API process; each call is a job with an API-chosen id, answered by the
- * `completed`/`failed` event of that id from a map of waiting requests. No retries; a dead
- * worker's job fails instead of running twice (maxStalledCount 0 on the worker).
+ * `completed`/`failed` event of that id from a map of waiting requests. No retries; a job is
+ * never run twice (attempts 1, maxStalledCount 0, and the ticket hand-off of scripts.ts).
  *
- * Never waits without bound: the backlog is checked before adding (over ENGINE_MAX_QUEUE ->
- * saturated); a job not started within `startBudgetMs` is removed and answered; a started job
- * is answered at the latest `timeoutMs` + grace after its start budget.
+ * Every call is answered within stated bounds, by one table (README "Distributed deployment"):
+ * - admission is one atomic script across API nodes: no live worker -> 503 at once; backlog
+ *   full -> 429 at once (the backlog defaults to BACKLOG_PER_THREAD x live worker threads);
+ * - a call no worker starts within its start budget is withdrawn: 429 while workers run, 503
+ *   when none does (checked every MONITOR_MS, so also at once when the last worker dies);
+ * - a started call whose worker stops heart-beating is answered 503 within WORKER_TTL_MS +
+ *   MONITOR_MS of its last heartbeat; a job Redis lost (restart) is answered 503 as soon as
+ *   Redis answers again; Redis unreachable for REDIS_OUTAGE_GRACE_MS -> 503.
+ * Jobs keep their input only until a worker claims them, and no result: the worker leaves the
+ * outcome in its own key, which this node reads and deletes (OUTCOME_TTL_MS if it never does).
  */
 import { randomUUID } from 'node:crypto';
 import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { EngineJob, EngineRunner, RunOutcome } from '../runner.js';
-import { ENGINE_QUEUE, KEEP_COMPLETED_S, KEEP_FAILED_S, LOCK_DURATION_MS, QUEUE_PREFIX, STALLED_INTERVAL_MS, type EngineJobData } from './settings.js';
+import { JobState, QueueScripts } from './scripts.js';
+import { Sweeper } from './sweeper.js';
+import {
+  BACKLOG_PER_THREAD,
+  ENGINE_QUEUE,
+  MONITOR_MS,
+  QUEUE_PREFIX,
+  REDIS_OUTAGE_GRACE_MS,
+  RETRY_LATER_S,
+  RETRY_SOON_S,
+  RUN_GRACE_MS,
+  TICKET_GRACE_MS,
+  type EngineJobData,
+} from './settings.js';
 
 export interface QueueRunnerOptions {
   redisUrl: string;
-  /** Engine time limit (ms) the workers apply; used to bound the wait for a started job. */
+  /** Engine time limit (ms) the workers apply; bounds the wait for a started job. */
   timeoutMs: number;
-  /** Jobs allowed to wait for a worker across the cluster before calls are refused (429). */
-  maxBacklog: number;
+  /** Calls allowed to wait for a worker across the cluster; null: BACKLOG_PER_THREAD x live worker threads. */
+  maxBacklog: number | null;
   /** How long a call may wait for a worker to start it (ms, default 10 000). */
   startBudgetMs?: number;
   /** Bound on one Redis command of the producer (ms, default 2 000). */
@@ -27,17 +47,41 @@ export interface QueueRunnerOptions {
 }
 
 interface Waiter {
+  jobId: string;
+  /** Local time after which a call still waiting is withdrawn. */
+  startBy: number;
+  /** Local time the monitor first saw the job running. */
+  runningSince?: number;
+  /** A withdrawal or outcome read is under way: the monitor leaves it alone. */
+  busy: boolean;
   resolve(outcome: RunOutcome): void;
 }
 
-const unavailable = (message: string): RunOutcome => ({ ok: false, reason: 'unavailable', message });
+/** The reasons of the status table, worded once. */
+export const MESSAGES = {
+  redisDown: 'the engine queue (Redis) cannot be reached',
+  noWorker: 'no engine worker is running',
+  workerDied: 'the engine worker running this call stopped (its heartbeat lapsed) before it finished; the call was not retried',
+  lost: 'the job of this call was lost (Redis restarted or dropped it) before it finished; it was not retried',
+  stopping: 'the API node is shutting down',
+} as const;
+
+const unavailable = (message: string, retryAfterS = RETRY_SOON_S): RunOutcome => ({ ok: false, reason: 'unavailable', message, retryAfterS });
+const noop = () => undefined;
 
 export class QueueRunner implements EngineRunner {
-  private readonly queue: Queue<EngineJobData, RunOutcome>;
+  private readonly queue: Queue<EngineJobData>;
   private readonly events: QueueEvents;
+  private readonly scripts: QueueScripts;
+  private readonly sweeper: Sweeper;
   private readonly waiting = new Map<string, Waiter>();
   private readonly startBudgetMs: number;
   private readonly commandTimeoutMs: number;
+  private monitor: NodeJS.Timeout | undefined;
+  private checking = false;
+  private redisDownSince: number | undefined;
+  /** Calls answered while Redis was away, whose tickets to take back once it answers (id -> until). */
+  private readonly abandoned = new Map<string, number>();
   private closed = false;
   /** The producer's own connection (shared with its Queue), so its state can be checked per call. */
   private readonly redis: Redis;
@@ -49,60 +93,86 @@ export class QueueRunner implements EngineRunner {
     // BullMQ sends INFO before the socket is up, so the offline queue must stay on; the producer
     // fails fast instead by checking the connection state before each call (see `run`).
     this.redis = new Redis({ ...base, maxRetriesPerRequest: 1, connectTimeout: 1_000 });
-    this.redis.on('error', () => undefined);
+    this.redis.on('error', noop);
+    this.scripts = new QueueScripts(this.redis);
     this.queue = new Queue(ENGINE_QUEUE, { prefix: QUEUE_PREFIX, connection: this.redis });
     this.events = new QueueEvents(ENGINE_QUEUE, { prefix: QUEUE_PREFIX, connection: { ...base, maxRetriesPerRequest: null } });
-    this.queue.on('error', () => undefined); // connection errors surface per call as 'unavailable'
-    this.events.on('error', () => undefined);
-    this.events.on('completed', ({ jobId, returnvalue }) => this.settle(jobId, parseOutcome(returnvalue)));
+    this.queue.on('error', noop); // connection errors surface per call as 'unavailable'
+    this.events.on('error', noop);
+    this.events.on('completed', ({ jobId }) => {
+      const w = this.waiting.get(jobId);
+      if (w) void this.fetch(w);
+    });
     this.events.on('failed', ({ jobId, failedReason }) => this.settle(jobId, failureOutcome(failedReason)));
+    this.sweeper = new Sweeper(this.scripts, this.queue, () => this.redis.status === 'ready');
   }
 
   /** Resolves once the event reader is connected (call before serving). */
   async ready(): Promise<void> {
     await Promise.all([this.queue.waitUntilReady(), this.events.waitUntilReady()]);
+    this.sweeper.start();
   }
 
   async run(job: EngineJob): Promise<RunOutcome> {
-    if (this.closed) return unavailable('the API node is shutting down');
-    if (this.redis.status !== 'ready') return unavailable('the engine queue (Redis) cannot be reached');
+    if (this.closed) return unavailable(MESSAGES.stopping);
+    if (this.redis.status !== 'ready') return unavailable(MESSAGES.redisDown);
+    const jobId = randomUUID();
+    let admission;
     try {
-      const backlog = await this.bounded(this.queue.getWaitingCount());
-      if (backlog >= this.options.maxBacklog) return { ok: false, reason: 'saturated', message: `The engine queue already holds ${backlog} waiting calls` };
+      admission = await this.bounded(this.scripts.admit(jobId, this.startBudgetMs + TICKET_GRACE_MS, this.options.maxBacklog ?? -1, BACKLOG_PER_THREAD));
     } catch (err) {
-      return unavailable(`the engine queue (Redis) cannot be reached: ${(err as Error).message}`);
+      return unavailable(`${MESSAGES.redisDown}: ${(err as Error).message}`);
+    }
+    if (!admission.admitted) {
+      if (admission.reason === 'no_worker') return unavailable(MESSAGES.noWorker, RETRY_LATER_S);
+      return { ok: false, reason: 'saturated', message: `The engine queue already holds ${admission.waiting} waiting calls (its limit is ${admission.limit})` };
     }
 
-    const jobId = randomUUID();
-    const startBy = Date.now() + this.startBudgetMs;
-    const outcome = new Promise<RunOutcome>((resolve) => this.waiting.set(jobId, { resolve }));
+    const outcome = new Promise<RunOutcome>((resolve) =>
+      this.waiting.set(jobId, { jobId, startBy: Date.now() + this.startBudgetMs, busy: false, resolve }),
+    );
     try {
       await this.bounded(
-        this.queue.add(job.name, { name: job.name, input: job.input, units: job.units, startBy }, {
-          jobId,
-          attempts: 1,
-          removeOnComplete: { age: KEEP_COMPLETED_S },
-          removeOnFail: { age: KEEP_FAILED_S },
-        }),
+        this.queue.add(job.name, { name: job.name, input: job.input, units: job.units }, { jobId, attempts: 1, removeOnComplete: true, removeOnFail: true }),
       );
     } catch (err) {
       this.waiting.delete(jobId);
-      return unavailable(`the engine queue (Redis) cannot be reached: ${(err as Error).message}`);
+      this.scripts.withdraw(jobId).catch(noop); // a worker that finds the job anyway skips it
+      return unavailable(`${MESSAGES.redisDown}: ${(err as Error).message}`);
     }
-    const watchdog = this.watch(jobId);
+    this.monitor ??= setInterval(() => void this.check(), MONITOR_MS);
+    return outcome;
+  }
+
+  /** Redis reachable, and the live workers and threads it knows (for /readyz and metrics). */
+  async health(): Promise<{ redis: boolean; workers: number; threads: number }> {
+    if (this.redis.status !== 'ready') return { redis: false, workers: 0, threads: 0 };
     try {
-      return await outcome;
-    } finally {
-      watchdog.cancel();
+      return { redis: true, ...(await this.bounded(this.scripts.live())) };
+    } catch {
+      return { redis: false, workers: 0, threads: 0 };
     }
+  }
+
+  /** Calls waiting for a worker across the cluster, and jobs running (for metrics). */
+  async depth(): Promise<{ waiting: number; active: number }> {
+    const [waiting, active] = await this.bounded(Promise.all([this.scripts.waiting(), this.queue.getActiveCount()]));
+    return { waiting, active };
+  }
+
+  /** Calls this node waits for. */
+  get inFlight(): number {
+    return this.waiting.size;
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const [id, w] of this.waiting) {
-      this.waiting.delete(id);
-      w.resolve(unavailable('the API node is shutting down'));
-    }
+    this.sweeper.stop();
+    this.stopMonitor();
+    const ids = [...this.waiting.keys()];
+    for (const id of ids) this.settle(id, unavailable(MESSAGES.stopping));
+    // Calls not yet started will not be run for anybody: let workers skip them.
+    if (this.redis.status === 'ready') await this.bounded(Promise.all(ids.map((id) => this.scripts.withdraw(id)))).catch(noop);
     await Promise.allSettled([this.events.close(), this.queue.close()]);
     this.redis.disconnect();
   }
@@ -111,39 +181,122 @@ export class QueueRunner implements EngineRunner {
     const w = this.waiting.get(jobId);
     if (!w) return;
     this.waiting.delete(jobId);
+    if (this.waiting.size === 0 && this.abandoned.size === 0) this.stopMonitor();
     w.resolve(outcome);
   }
 
-  /**
-   * The bounds on one call: at the start budget a job still waiting is removed and answered;
-   * a started one gets the time limit plus the dead-worker detection time, then is answered.
-   */
-  private watch(jobId: string): { cancel(): void } {
-    let timer: NodeJS.Timeout | undefined;
-    const hardLimit = this.options.timeoutMs + LOCK_DURATION_MS + STALLED_INTERVAL_MS + 2_000;
-    const atStartBudget = async () => {
-      if (!this.waiting.has(jobId)) return;
-      try {
-        if ((await this.bounded(this.queue.remove(jobId))) === 1) {
-          const workers = await this.bounded(this.queue.getWorkersCount()).catch(() => -1);
-          this.settle(
-            jobId,
-            workers === 0
-              ? unavailable('no engine worker is running')
-              : { ok: false, reason: 'saturated', message: `No engine worker could start this call within ${this.startBudgetMs} ms` },
-          );
+  private stopMonitor(): void {
+    clearInterval(this.monitor);
+    this.monitor = undefined;
+  }
+
+  /** One pass over the calls this node waits for (see the table in the header). */
+  private async check(): Promise<void> {
+    if (this.checking) return;
+    this.checking = true;
+    try {
+      if (this.abandoned.size && this.redis.status === 'ready') await this.withdrawAbandoned();
+      const ids = [...this.waiting.values()].filter((w) => !w.busy).map((w) => w.jobId);
+      for (let i = 0; i < ids.length; i += 500) {
+        const chunk = ids.slice(i, i + 500);
+        let status;
+        const asked = Date.now();
+        try {
+          if (this.redis.status !== 'ready') throw new Error('not connected');
+          status = await this.bounded(this.scripts.status(chunk));
+          this.redisDownSince = undefined;
+        } catch {
+          // Counted from the first check that got no answer (a frozen Redis takes the command bound to fail).
+          this.redisDownSince ??= asked;
+          if (Date.now() - this.redisDownSince >= REDIS_OUTAGE_GRACE_MS) {
+            for (const id of ids) {
+              if (!this.waiting.has(id) || this.waiting.get(id)!.busy) continue;
+              this.abandoned.set(id, Date.now() + this.startBudgetMs + TICKET_GRACE_MS);
+              this.settle(id, unavailable(MESSAGES.redisDown));
+            }
+          }
           return;
         }
-      } catch {
-        // Redis is away: keep the request bounded by the hard limit below.
+        this.apply(chunk, status.states, status.liveThreads);
       }
-      timer = setTimeout(atHardLimit, hardLimit);
-      timer.unref();
-    };
-    const atHardLimit = () => this.settle(jobId, unavailable('the engine worker running this call stopped responding; it was not retried'));
-    timer = setTimeout(() => void atStartBudget(), this.startBudgetMs);
-    timer.unref();
-    return { cancel: () => clearTimeout(timer) };
+    } finally {
+      this.checking = false;
+      if (this.waiting.size === 0 && this.abandoned.size === 0) this.stopMonitor();
+    }
+  }
+
+  /** Takes back the tickets of calls answered during an outage, so no worker runs them for nobody. */
+  private async withdrawAbandoned(): Promise<void> {
+    const now = Date.now();
+    for (const [id, until] of this.abandoned) if (until <= now) this.abandoned.delete(id); // lapsed: the sweep has it
+    const ids = [...this.abandoned.keys()];
+    try {
+      await this.bounded(Promise.all(ids.map(async (id) => ((await this.scripts.withdraw(id)) ? this.queue.remove(id) : 0))));
+      for (const id of ids) this.abandoned.delete(id);
+    } catch {
+      // still away: the next check tries again
+    }
+  }
+
+  private apply(ids: string[], states: JobState[], liveThreads: number): void {
+    const now = Date.now();
+    ids.forEach((id, i) => {
+      const w = this.waiting.get(id);
+      if (!w || w.busy) return;
+      switch (states[i]) {
+        case JobState.Waiting:
+          if (now >= w.startBy || liveThreads <= 0) void this.withdraw(w, liveThreads);
+          break;
+        case JobState.Running:
+          w.runningSince ??= now;
+          if (now - w.runningSince > this.options.timeoutMs + RUN_GRACE_MS) {
+            this.settle(id, unavailable(`the engine worker running this call did not answer within its time limit of ${this.options.timeoutMs} ms and ${RUN_GRACE_MS} ms more`));
+          }
+          break;
+        case JobState.Done:
+          void this.fetch(w);
+          break;
+        case JobState.WorkerLapsed:
+          this.settle(id, unavailable(MESSAGES.workerDied));
+          break;
+        default:
+          this.settle(id, unavailable(MESSAGES.lost));
+      }
+    });
+  }
+
+  /** Gives up on a call no worker has started; if a worker claimed it meanwhile, keeps waiting. */
+  private async withdraw(w: Waiter, liveThreads: number): Promise<void> {
+    w.busy = true;
+    try {
+      if (await this.bounded(this.scripts.withdraw(w.jobId))) {
+        this.settle(
+          w.jobId,
+          liveThreads > 0
+            ? { ok: false, reason: 'saturated', message: `No engine worker could start this call within ${this.startBudgetMs} ms` }
+            : unavailable(MESSAGES.noWorker, RETRY_LATER_S),
+        );
+        this.queue.remove(w.jobId).catch(noop); // else the sweeper or the next worker drops it
+      }
+    } catch {
+      // Redis away: the next check decides.
+    } finally {
+      w.busy = false;
+    }
+  }
+
+  /** Reads (and deletes) a finished job's outcome. */
+  private async fetch(w: Waiter): Promise<void> {
+    if (w.busy) return;
+    w.busy = true;
+    try {
+      const json = await this.bounded(this.scripts.takeOutcome(w.jobId));
+      this.settle(w.jobId, json === null ? unavailable(MESSAGES.lost) : parseOutcome(json));
+    } catch {
+      // Redis away: the next check sees the outcome still there (or the outage).
+    } finally {
+      w.busy = false;
+    }
   }
 
   private bounded<T>(p: Promise<T>): Promise<T> {
@@ -180,13 +333,18 @@ export function redisOptions(url: string): RedisAddress {
   };
 }
 
-function parseOutcome(value: unknown): RunOutcome {
-  const v = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
-  if (v && typeof v === 'object' && 'ok' in v) return v as RunOutcome;
+function parseOutcome(json: string): RunOutcome {
+  try {
+    const v = JSON.parse(json) as unknown;
+    if (v && typeof v === 'object' && 'ok' in v) return v as RunOutcome;
+  } catch {
+    // fall through
+  }
   return unavailable('the engine worker returned no outcome');
 }
 
+/** A job BullMQ failed: its worker stalled, or could not store the outcome (Redis away). Never the raw reason: it may name internals. */
 function failureOutcome(reason: string): RunOutcome {
-  if (/stalled/i.test(reason)) return unavailable('the engine worker running this call stopped before it finished; it was not retried');
-  return unavailable(`the engine worker failed: ${reason}`);
+  if (/stalled/i.test(reason)) return unavailable(MESSAGES.workerDied);
+  return unavailable('the engine worker could not return the outcome of this call; it was not retried');
 }

@@ -1,23 +1,69 @@
 /**
  * Facts shared by the producer (API nodes) and the consumer (`worker` processes) of the engine
  * queue. Jobs carry data and return data (RunOutcome); BullMQ keeps only messages of failures.
+ *
+ * Beside BullMQ's own keys the queue keeps a few of its own (workers/queue/scripts.ts):
+ * - tickets: one per admitted call that no worker has started yet (the backlog, bounded
+ *   atomically across API nodes); a worker starts a job only by claiming its ticket, an API node
+ *   gives up on a job only by withdrawing it, so a call is either run or refused, never both;
+ * - the worker registry: every worker's heartbeat and the threads it offers;
+ * - one outcome key per finished job, read and deleted by the API node that waits for it.
  */
 export const ENGINE_QUEUE = 'engine';
 /** Redis key prefix of the queue (BullMQ's default is `bull`). */
 export const QUEUE_PREFIX = 'engcalc';
+/** BullMQ's keys for the queue's jobs: `<prefix>:<queue>:<jobId>`. */
+export const JOB_KEY_PREFIX = `${QUEUE_PREFIX}:${ENGINE_QUEUE}:`;
 
-/** A worker that stops renewing its lock for this long is dead; its job fails (never re-runs). */
+/** The queue's own keys (outside BullMQ's namespace, so no job id can collide with them). */
+export const KEYS = {
+  /** ZSET jobId -> epoch ms after which the ticket is void (admitted, not started). */
+  tickets: 'engcalc:eq:tickets',
+  /** ZSET workerId -> epoch ms at which its registration lapses without a heartbeat. */
+  workers: 'engcalc:eq:workers',
+  /** HASH workerId -> threads it offers (0 while it drains for shutdown). */
+  capacity: 'engcalc:eq:capacity',
+  /** STRING prefix: `<out><jobId>` holds the job's outcome (JSON) until its caller reads it. */
+  out: 'engcalc:eq:out:',
+} as const;
+
+/** BullMQ's job lock; a worker that stops renewing it for this long has stalled. */
 export const LOCK_DURATION_MS = 10_000;
-/** How often live workers look for jobs of dead ones. */
+/** How often live workers look for stalled jobs (BullMQ fails them: maxStalledCount 0). */
 export const STALLED_INTERVAL_MS = 5_000;
-/** Finished jobs are kept this long (seconds) for inspection, then removed by BullMQ. */
-export const KEEP_COMPLETED_S = 60;
-export const KEEP_FAILED_S = 3_600;
+
+/** A worker renews its registration this often... */
+export const HEARTBEAT_MS = 1_000;
+/** ...and is taken for dead once it has not done so for this long. */
+export const WORKER_TTL_MS = 5_000;
+/** How often an API node checks the calls it waits for (start budget, worker alive, job lost). */
+export const MONITOR_MS = 500;
+/** A ticket outlives its call's start budget by this much before any process may sweep it. */
+export const TICKET_GRACE_MS = 5_000;
+/** An outcome nobody read (its API node died) is deleted after this long. */
+export const OUTCOME_TTL_MS = 60_000;
+/** Every process sweeps expired tickets (and their waiting jobs) this often, traffic or not. */
+export const SWEEP_MS = 5_000;
+/** Default backlog: waiting calls allowed per live worker thread (ENGINE_MAX_QUEUE unset). */
+export const BACKLOG_PER_THREAD = 16;
+/** A started call whose worker is alive but silent is answered this long after its time limit. */
+export const RUN_GRACE_MS = 10_000;
+/** An API node answers its waiting calls 503 once Redis has been unreachable this long. */
+export const REDIS_OUTAGE_GRACE_MS = 3_000;
+
+/** Retry-After (s) of a 503 that a retry may soon cure (job lost, Redis away, node stopping). */
+export const RETRY_SOON_S = 5;
+/** Retry-After (s) of a 503 that needs an operator (no worker running) and of a busy 429. */
+export const RETRY_LATER_S = 30;
 
 export interface EngineJobData {
   name: string;
-  input: Record<string, unknown>;
+  /** Validated input in field units; replaced by a stub once a worker has claimed the job. */
+  input?: Record<string, unknown>;
   units?: 'field' | 'metric';
-  /** Epoch ms after which the API no longer waits for the job to start; a worker skips it then. */
-  startBy: number;
 }
+
+/** What the processor returns to BullMQ: the outcome itself is in the job's outcome key. */
+export const STORED = 'stored';
+/** Returned for a job whose ticket was withdrawn or void: it was not run. */
+export const SKIPPED = 'skipped';

@@ -26,6 +26,8 @@
  * - McCain, W.D. Jr. (1990) The Properties of Petroleum Fluids, 2nd ed. PennWell, Tulsa.
  * - Whitson, C.H. and Brulé, M.R. (2000) Phase Behavior. SPE Monograph Vol. 20, Richardson, TX.
  */
+import { EngineFailure } from '../../failure.js';
+
 export const LGE_METHODS = ['LGE-McCain', 'LGE-original-1966'] as const;
 export type LgeMethod = (typeof LGE_METHODS)[number];
 
@@ -48,5 +50,10 @@ export function gasViscosityLGE(method: LgeMethod, tR: number, densityLbmFt3: nu
   const k = ((k0 + k1 * mw) * tR ** 1.5) / (k2 + k3 * mw + tR);
   const x = x0 + x1 / tR + x2 * mw;
   const y = y0 - y1 * x;
-  return 1e-4 * k * Math.exp(x * (densityLbmFt3 / rhoUnit) ** y);
+  const mu = 1e-4 * k * Math.exp(x * (densityLbmFt3 / rhoUnit) ** y);
+  // Far below the data (cryogenic temperatures) the exponent's negative power of density diverges.
+  if (!(Number.isFinite(mu) && mu > 0)) {
+    throw new EngineFailure('no_solution', `Lee–Gonzalez–Eakin gives no finite gas viscosity at ${(tR - 459.67).toPrecision(5)} degF and ${densityLbmFt3.toPrecision(4)} lbm/ft3 (data 100-340 degF)`);
+  }
+  return mu;
 }

@@ -25,8 +25,7 @@ import { quantity, quantityArray } from '../../quantity.js';
 import { CONVERSIONS, type Conversion } from '../../units.js';
 import { gasViscosityLGE, LGE_METHODS, type LgeMethod } from '../correlations/gasViscosityLGE.js';
 import { MW_AIR, P_SC, R_GAS, RANKINE_OFFSET, T_SC_R, type GasImpurities, type PseudoCriticals } from '../correlations/nonHydrocarbons.js';
-import { piperMcCainCorredor } from '../correlations/piperMcCainCorredor.js';
-import { suttonWichertAziz } from '../correlations/suttonWichertAziz.js';
+import { pseudoCriticalsBy } from '../correlations/pcMethods.js';
 import { Z_METHODS, zBy, zRangeWarnings, type ZMethod } from '../correlations/zMethods.js';
 import { brineProperties, WATER_METHODS, type WaterMethod } from '../water/brine.js';
 import { DECK_UNITS, deckText, type DeckOilRow, type DeckUnits } from './deck.js';
@@ -44,8 +43,16 @@ const FT3_PER_BBL = 0.158987294928 / 0.028316846592;
 const moleFraction = (name: string) =>
   Type.Optional(quantity('dimensionless', { minimum: 0, maximum: 1, unit: 'mole fraction', description: `${name} mole fraction in the gas (gas table), default 0` }));
 
+/**
+ * Grid pressures per call. Every saturated row carries an undersaturated branch over the grid above
+ * it, so the tables grow as n^2/2 points (JSON rows plus the deck text, ~170 bytes a point): 150
+ * pressures are at most ~2.2 MB (test: pb at the top of the grid), under ENGINE_RESULT_LIMIT_BYTES
+ * (500 gave 18 MB). A simulator PVTO table rarely needs more than 50 rows.
+ */
+export const MAX_GRID = 150;
+
 const Input = Type.Object({
-  psia: quantityArray('pressure', { exclusiveMinimum: 0 }, { minItems: 2, maxItems: 500, description: 'Pressure grid of the tables (sorted and de-duplicated; must reach above the bubble point)' }),
+  psia: quantityArray('pressure', { exclusiveMinimum: 0 }, { minItems: 2, maxItems: MAX_GRID, description: `Pressure grid of the tables, at most ${MAX_GRID} pressures (sorted and de-duplicated; must reach above the bubble point)` }),
   api: apiInput(),
   TF: tfInput(),
   ...gasGravityInputs(),
@@ -178,8 +185,8 @@ export const blackOilTable = defineFunction({
   validity: [],
   examples: [
     {
-      title: 'Valko–McCain set, API 35, 180 degF, gas gravity 0.7, Rsb 600 scf/STB, grid 500-5000 psia, fresh water',
-      input: { psia: [500, 1000, 1500, 2000, 2500, 3000, 4000, 5000], api: 35, TF: 180, gasSG: 0.7, rsbScfStb: 600 },
+      title: 'Valko–McCain set, API 35, 180 degF, separator and total gas gravity 0.7, Rsb 600 scf/STB, grid 500-5000 psia, fresh water',
+      input: { psia: [500, 1000, 1500, 2000, 2500, 3000, 4000, 5000], api: 35, TF: 180, gasSG: 0.7, sepGasSG: 0.7, rsbScfStb: 600 },
       expected: { pb: 2804.20041145, rsb: 600 },
       tolerance: 1e-4,
       source: 'bubble point by pyrestoolbox 3.7.6 oil_pbub (refdata pvt_oil.json oil-pb-VALMC-027); Rsb as given',
@@ -193,14 +200,13 @@ export const blackOilTable = defineFunction({
     if (grid.length < 2) throw new EngineFailure('invalid_input', 'the pressure grid needs at least two distinct pressures');
     warnings.push(...belowStandardWarning(grid));
     const sat = model.saturation(input.pbPsia, input.rsbScfStb);
-    warnings.push(...model.rangeWarnings(grid, sat, ['pb', 'rs', 'bo', 'co', 'viscosity']));
     const oil = oilRows(model, sat, grid, warnings);
+    warnings.push(...model.rangeWarnings(grid, sat, oil.filter((o) => o.psia < sat.pb).map((o) => o.rs), ['pb', 'rs', 'bo', 'co', 'viscosity']));
 
     // Gas table: the total surface gas, as pvt.gasProperties computes it.
     const tR = fluid.TF + RANKINE_OFFSET;
     const y: GasImpurities = { yCO2: input.yCO2 ?? 0, yH2S: input.yH2S ?? 0, yN2: input.yN2 ?? 0 };
-    if (y.yCO2 + y.yH2S + y.yN2 > 1 + 1e-9) throw new EngineFailure('invalid_input', 'yCO2 + yH2S + yN2 exceeds 1');
-    const pc = input.pcMethod === 'SuttonWichertAziz' ? suttonWichertAziz(fluid.gasSG, y, warnings) : piperMcCainCorredor(fluid.gasSG, y, warnings);
+    const pc = pseudoCriticalsBy(input.pcMethod ?? 'PiperMcCainCorredor', fluid.gasSG, y, warnings);
     const gasSetup: GasSetup = { tR, pc, mw: MW_AIR * fluid.gasSG, zMethod: input.zMethod ?? 'DAK', viscosityMethod: input.gasViscosityMethod ?? 'LGE-McCain' };
     warnings.push(...zRangeWarnings(gasSetup.zMethod, grid.map((p) => p / pc.ppc), tR / pc.tpc));
     const gas = grid.map((p) => gasRow(p, gasSetup));

@@ -4,19 +4,26 @@
  *
  * Gas gravities (air = 1): `gasSG` is the total surface gas (separator plus stock-tank gas, what
  * Standing, Glaso, Petrosky–Farshad and the Bo mass balance take); `sepGasSG` the separator gas (what
- * Valko–McCain, Velarde and McCain's density and compressibility take). Given one only:
- * - only gasSG: it stands for the separator gas too (the two differ by well under the correlations'
- *   accuracy for usual separator conditions);
- * - only sepGasSG: the total is the GOR-weighted mix of the separator gas with a typical stock-tank
- *   vent gas, gammaG = (gSp Rsp + 1.15 Rst)/(Rsp + Rst) with Rst/Rsp = 5/1000 (stock-tank gas is
- *   much heavier, gravity ~1.1-1.3, and a small fraction of the total; Valko & McCain 2003 give the
- *   correlations when separator conditions are known). The same assumption as pyrestoolbox 3.7.6.
- * Vasquez–Beggs take the gravity at a 100 psig separator: the separator gas (else the total) as
- * given, or corrected with their equation when `sepPsia` and `sepTF` are both given.
+ * Valko–McCain, Velarde and McCain's density and compressibility take). The total is the GOR-weighted
+ * mix of the separator gas with the stock-tank vent gas (McCain, Spivey & Lenn 2011, Eq 3.4),
+ * gammaG = (gSp Rsp + gSt Rst)/(Rsp + Rst); without separator data the published implementation of
+ * these methods (pyrestoolbox 3.7.6, check_sgs) takes a typical vent gas, gSt = 1.15 with Rst/Rsp =
+ * 5/1000 (stock-tank gas is much heavier and a small fraction of the total). Given one only:
+ * - only sepGasSG: the total from that mix;
+ * - only gasSG: the separator gravity by the same mix inverted, gSp = (gammaG (Rsp + Rst) - gSt Rst)/Rsp,
+ *   at most gammaG; a method that uses it says so in a warning (OilModel.sepGravity).
+ * Vasquez–Beggs take the gravity at a 100 psig separator: with `sepPsia` and `sepTF`, the separator
+ * gravity (sepGasSG, else the total with a warning) corrected with their equation; without them the
+ * gravity as given, as Vasquez & Beggs allow when separator conditions are unknown (a warning says so).
  */
 import { EngineFailure } from '../../failure.js';
 import { apiFromOilSG, oilSGFromApi } from './correlations/oilConstants.js';
 import { vasquezBeggsSeparatorGravity } from './correlations/vasquezBeggs.js';
+import { API_RANGE, MAX_GAS_SG, MAX_OIL_TF, MIN_GAS_TF, MIN_HC_GAS_SG, requireWithin } from '../correlations/domain.js';
+import { P_SC } from '../correlations/nonHydrocarbons.js';
+
+/** Highest separator pressure, psia: field separators run below ~1500 psia. */
+const MAX_SEPARATOR_PSIA = 10_000;
 
 export interface OilFluidInput {
   api?: number;
@@ -38,6 +45,10 @@ export interface OilFluid {
   sepGasSG: number;
   /** Gas gravity at a 100 psig separator, for Vasquez–Beggs (air = 1). */
   vbGasSG: number;
+  /** How the separator gravity was obtained when not given: the warning to raise when a method uses it. */
+  sepGasSGNote: string | null;
+  /** How the Vasquez–Beggs gravity was obtained when it is not a corrected separator gravity. */
+  vbGasSGNote: string | null;
 }
 
 /** Stock-tank gas gravity and stock-tank/separator GOR ratio assumed when only sepGasSG is known. */
@@ -48,17 +59,36 @@ export function resolveFluid(input: OilFluidInput): OilFluid {
   if (!(input.TF > 0)) {
     throw new EngineFailure('invalid_input', `TF ${input.TF} degF: the oil correlations take powers and logarithms of the temperature in degF and need TF > 0 degF`);
   }
+  requireWithin('TF', input.TF, 0, MAX_OIL_TF, 'degF', 'crude oil cracks thermally from about 650-700 degF; no reservoir is near it', true);
   const { api, oilSG } = stockTankOil(input.api, input.oilSG);
   if (input.gasSG === undefined && input.sepGasSG === undefined) throw new EngineFailure('invalid_input', 'give gasSG (total surface gas gravity) or sepGasSG (separator gas gravity)');
-  const sepGasSG = input.sepGasSG ?? (input.gasSG as number);
-  const gasSG = input.gasSG ?? (sepGasSG + STOCK_TANK_GAS_SG * RST_PER_RSP) / (1 + RST_PER_RSP);
-  let vbGasSG = sepGasSG;
-  if ((input.sepPsia === undefined) !== (input.sepTF === undefined)) throw new EngineFailure('invalid_input', 'give both sepPsia and sepTF (or neither) to refer the gas gravity to a 100 psig separator');
-  if (input.sepPsia !== undefined && input.sepTF !== undefined) {
-    vbGasSG = vasquezBeggsSeparatorGravity(sepGasSG, api, input.sepPsia, input.sepTF);
-    if (!(vbGasSG > 0)) throw new EngineFailure('invalid_input', `the Vasquez–Beggs separator correction gives a non-positive gas gravity for sepPsia ${input.sepPsia}, sepTF ${input.sepTF}`);
+  for (const [name, g] of [['gasSG', input.gasSG], ['sepGasSG', input.sepGasSG]] as const) {
+    if (g !== undefined) requireWithin(name, g, MIN_HC_GAS_SG, MAX_GAS_SG, 'air=1', 'a hydrocarbon surface gas lies between methane (0.554) and the heaviest gas at standard conditions');
   }
-  return { api, oilSG, TF: input.TF, gasSG, sepGasSG, vbGasSG };
+  if (input.sepPsia !== undefined) requireWithin('sepPsia', input.sepPsia, P_SC, MAX_SEPARATOR_PSIA, 'psia', 'a separator runs between atmospheric pressure and a few thousand psia');
+  if (input.sepTF !== undefined) requireWithin('sepTF', input.sepTF, MIN_GAS_TF, MAX_OIL_TF, 'degF', 'a separator runs between cryogenic and crude-oil cracking temperatures');
+  const gasSG = input.gasSG ?? ((input.sepGasSG as number) + STOCK_TANK_GAS_SG * RST_PER_RSP) / (1 + RST_PER_RSP);
+  const sepGasSG = input.sepGasSG ?? Math.min(gasSG, gasSG * (1 + RST_PER_RSP) - STOCK_TANK_GAS_SG * RST_PER_RSP);
+  const sepGasSGNote =
+    input.sepGasSG === undefined
+      ? `sepGasSG not given: the separator gas gravity ${sepGasSG.toFixed(4)} is estimated from gasSG ${gasSG} as a mix with stock-tank vent gas of gravity ${STOCK_TANK_GAS_SG} at ${RST_PER_RSP * 1000} scf per 1000 scf of separator gas (McCain, Spivey & Lenn 2011 Eq 3.4, as pyrestoolbox 3.7.6 does); give sepGasSG when it is known`
+      : null;
+  // Vasquez–Beggs: a separator gravity referred to 100 psig; only given gravities, never the estimate.
+  const givenSep = input.sepGasSG ?? gasSG;
+  if ((input.sepPsia === undefined) !== (input.sepTF === undefined)) throw new EngineFailure('invalid_input', 'give both sepPsia and sepTF (or neither) to refer the gas gravity to a 100 psig separator');
+  let vbGasSG = givenSep;
+  let vbGasSGNote: string | null;
+  if (input.sepPsia !== undefined && input.sepTF !== undefined) {
+    vbGasSG = vasquezBeggsSeparatorGravity(givenSep, api, input.sepPsia, input.sepTF);
+    if (!(vbGasSG > 0)) throw new EngineFailure('invalid_input', `the Vasquez–Beggs separator correction gives a non-positive gas gravity for sepPsia ${input.sepPsia}, sepTF ${input.sepTF}`);
+    vbGasSGNote =
+      input.sepGasSG === undefined
+        ? `sepGasSG not given: Vasquez–Beggs (1980) refer the total surface gas gravity ${gasSG} to a 100 psig separator with their correction (${vbGasSG.toFixed(4)}), in place of the separator gas gravity`
+        : null;
+  } else {
+    vbGasSGNote = `Vasquez–Beggs (1980) take the gas gravity at a 100 psig separator: without sepPsia and sepTF the ${input.sepGasSG === undefined ? 'total surface' : 'separator'} gas gravity ${givenSep} is used as it is, as the authors allow when separator conditions are unknown`;
+  }
+  return { api, oilSG, TF: input.TF, gasSG, sepGasSG, vbGasSG, sepGasSGNote, vbGasSGNote };
 }
 
 function stockTankOil(api: number | undefined, oilSG: number | undefined): { api: number; oilSG: number } {
@@ -68,5 +98,6 @@ function stockTankOil(api: number | undefined, oilSG: number | undefined): { api
   }
   const a = api ?? apiFromOilSG(oilSG as number);
   if (!(a > 0)) throw new EngineFailure('invalid_input', `oilSG ${oilSG} is API ${a.toFixed(2)}: the correlations need API > 0 (oilSG < 1.076)`);
+  requireWithin('api', a, API_RANGE.min, API_RANGE.max, 'degAPI', 'a stock-tank oil is heavier than isopentane (~95 degAPI, the lightest liquid at 14.696 psia and 60 degF); API > 0 keeps the correlations real', true);
   return { api: a, oilSG: oilSG ?? oilSGFromApi(a) };
 }

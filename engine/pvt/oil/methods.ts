@@ -26,9 +26,9 @@ import { VALKO_MCCAIN_RANGE } from './correlations/valkoMcCain.js';
 import { VB_RANGE, VB_VISCOSITY_RANGE } from './correlations/vasquezBeggs.js';
 import { VELARDE_RANGE } from './correlations/velarde.js';
 
-export const PB_METHODS = ['ValkoMcCain', 'Velarde', 'Standing', 'StandingPsig', 'VasquezBeggs', 'Glaso', 'PetroskyFarshad'] as const;
-export const RS_METHODS = ['Velarde', 'Standing', 'StandingPsig', 'VasquezBeggs', 'Glaso', 'PetroskyFarshad'] as const;
-export const BO_METHODS = ['McCain', 'Standing', 'VasquezBeggs', 'Glaso', 'PetroskyFarshad'] as const;
+export const PB_METHODS = ['ValkoMcCain', 'Velarde', 'Standing', 'StandingPsig', 'VasquezBeggs', 'Glaso', 'GlasoVolatile', 'PetroskyFarshad'] as const;
+export const RS_METHODS = ['Velarde', 'Standing', 'StandingPsig', 'VasquezBeggs', 'Glaso', 'GlasoVolatile', 'PetroskyFarshad'] as const;
+export const BO_METHODS = ['McCain', 'Standing', 'StandingBeggs', 'VasquezBeggs', 'Glaso', 'PetroskyFarshad'] as const;
 export const CO_METHODS = ['McCain', 'VasquezBeggs', 'PetroskyFarshad'] as const;
 export const DEAD_OIL_METHODS = ['BeggsRobinson', 'Glaso', 'Beal'] as const;
 export const LIVE_OIL_METHODS = ['BeggsRobinson'] as const;
@@ -65,7 +65,8 @@ const SETS: Record<MethodSet, OilMethods> = {
 /** The method set a named method belongs to ('McCain' and 'Velarde' -> 'ValkoMcCain', 'StandingPsig' -> 'Standing'). */
 export function methodSetOf(method: string): MethodSet {
   if (method === 'McCain' || method === 'Velarde') return 'ValkoMcCain';
-  if (method === 'StandingPsig') return 'Standing';
+  if (method === 'StandingPsig' || method === 'StandingBeggs') return 'Standing';
+  if (method === 'GlasoVolatile') return 'Glaso';
   return (METHOD_SETS as readonly string[]).includes(method) ? (method as MethodSet) : 'ValkoMcCain';
 }
 
@@ -77,6 +78,9 @@ export function resolveMethods(named: Partial<OilMethods>, set: MethodSet): OilM
   const m: OilMethods = { ...SETS[set], ...definedOnly(named) };
   if (named.pb === 'StandingPsig' && named.rs === undefined && m.rs === 'Standing') m.rs = 'StandingPsig';
   if (named.rs === 'StandingPsig' && named.pb === undefined && m.pb === 'Standing') m.pb = 'StandingPsig';
+  // Glaso's volatile-oil exponent likewise for both pb and Rs.
+  if (named.pb === 'GlasoVolatile' && named.rs === undefined && m.rs === 'Glaso') m.rs = 'GlasoVolatile';
+  if (named.rs === 'GlasoVolatile' && named.pb === undefined && m.pb === 'Glaso') m.pb = 'GlasoVolatile';
   return m;
 }
 
@@ -89,6 +93,8 @@ export const METHOD_LABELS: Record<string, string> = {
   Velarde: 'Velarde–Blasingame–McCain (1997)',
   Standing: 'Standing (1947)',
   StandingPsig: 'Standing (1947, read as psig)',
+  StandingBeggs: "Standing's chart as fitted by Beggs (0.972 + 0.000147 F^1.175)",
+  GlasoVolatile: 'Glaso (1980), volatile-oil temperature exponent 0.130',
   VasquezBeggs: 'Vasquez–Beggs (1980)',
   Glaso: 'Glaso (1980)',
   PetroskyFarshad: 'Petrosky–Farshad (1993)',
@@ -108,6 +114,8 @@ const RANGES: Record<'pvt' | 'deadOil' | 'liveOil' | 'undersaturatedViscosity', 
     StandingPsig: STANDING_RANGE,
     VasquezBeggs: VB_RANGE,
     Glaso: GLASO_RANGE,
+    GlasoVolatile: GLASO_RANGE,
+    StandingBeggs: STANDING_RANGE,
     PetroskyFarshad: PF_RANGE,
     McCain: {},
   },
@@ -127,10 +135,21 @@ export interface RangeValues {
   muob?: number | number[];
 }
 
+/** The ranges as ValidityRange lists, built once at load so a call only compares numbers. */
+const COMPILED = Object.fromEntries(
+  Object.entries(RANGES).map(([kind, byMethod]) => [
+    kind,
+    Object.fromEntries(
+      Object.entries(byMethod).map(([method, range]) => [
+        method,
+        Object.entries(range).map(([field, [min, max]]): ValidityRange => ({ field, min, max, unit: UNITS[field], note: `${METHOD_LABELS[method] ?? method} data` })),
+      ]),
+    ),
+  ]),
+) as Record<keyof typeof RANGES, Record<string, ValidityRange[]>>;
+
 /** Warnings for values outside the calibration range of one method of one property. */
 export function methodRangeWarnings(kind: keyof typeof RANGES, method: string, values: RangeValues): string[] {
-  const range = RANGES[kind][method];
-  if (!range) return [];
-  const ranges: ValidityRange[] = Object.entries(range).map(([field, [min, max]]) => ({ field, min, max, unit: UNITS[field], note: `${METHOD_LABELS[method] ?? method} data` }));
-  return rangeWarnings(ranges, values as Record<string, unknown>);
+  const ranges = COMPILED[kind][method];
+  return ranges ? rangeWarnings(ranges, values as Record<string, unknown>) : [];
 }

@@ -18,11 +18,12 @@
  * that of the saturated oil at p (pb' = p, Rsb' = Rs(p)), so it is continuous at pb too.
  */
 import { EngineFailure } from '../../failure.js';
-import { GLASO_RS_PMAX, glasoBo, glasoPb, glasoRs } from './correlations/glaso.js';
+import { MAX_PSIA, MAX_RS, MIN_OIL_PSIA, requireWithin } from '../correlations/domain.js';
+import { GLASO_RS_PMAX, GLASO_T_EXPONENT, glasoBo, glasoPb, glasoRs } from './correlations/glaso.js';
 import { mccainSaturatedDensity, spiveyValkoMcCainCo } from './correlations/mccainDensity.js';
 import { GAS_MASS_PER_RS, P_SC, WATER_DENSITY_60F } from './correlations/oilConstants.js';
 import { petroskyFarshadBo, petroskyFarshadCoB, petroskyFarshadPb, petroskyFarshadRs } from './correlations/petroskyFarshad.js';
-import { standingBo, standingPb, standingPsigPb, standingPsigRs, standingRs } from './correlations/standing.js';
+import { standingBeggsBo, standingBo, standingPb, standingPsigPb, standingPsigRs, standingRs } from './correlations/standing.js';
 import { valkoMcCainPb } from './correlations/valkoMcCain.js';
 import { vasquezBeggsBo, vasquezBeggsCoA, vasquezBeggsPb, vasquezBeggsRs } from './correlations/vasquezBeggs.js';
 import { velardePb, velardeRs, velardeRsb } from './correlations/velarde.js';
@@ -61,14 +62,15 @@ export class OilModel {
 
   /** Bubble point (psia) of this oil with solution GOR rsb, by the pb method. */
   pbFromRsb(rsb: number): number {
+    requireRs('rsbScfStb', rsb);
     const f = this.fluid;
     let pb: number | null;
     switch (this.methods.pb) {
       case 'ValkoMcCain':
-        pb = valkoMcCainPb(rsb, f.sepGasSG, f.api, f.TF);
+        pb = valkoMcCainPb(rsb, this.sepGravity(), f.api, f.TF);
         break;
       case 'Velarde':
-        pb = velardePb(rsb, f.sepGasSG, f.api, f.TF);
+        pb = velardePb(rsb, this.sepGravity(), f.api, f.TF);
         break;
       case 'Standing':
         pb = standingPb(rsb, f.gasSG, f.api, f.TF);
@@ -77,16 +79,20 @@ export class OilModel {
         pb = standingPsigPb(rsb, f.gasSG, f.api, f.TF);
         break;
       case 'VasquezBeggs':
-        pb = vasquezBeggsPb(rsb, f.vbGasSG, f.api, f.TF);
+        pb = vasquezBeggsPb(rsb, this.vbGravity(), f.api, f.TF);
         break;
       case 'Glaso':
         pb = glasoPb(rsb, f.gasSG, f.api, f.TF);
+        break;
+      case 'GlasoVolatile':
+        pb = glasoPb(rsb, f.gasSG, f.api, f.TF, GLASO_T_EXPONENT.volatileOil);
         break;
       case 'PetroskyFarshad':
         pb = petroskyFarshadPb(rsb, f.gasSG, f.api, f.TF);
         break;
     }
     if (pb === null || !Number.isFinite(pb)) throw new EngineFailure('no_solution', `${label(this.methods.pb)} gives no bubble point for Rsb ${rsb} scf/STB with this oil`);
+    if (pb > MAX_PSIA) throw new EngineFailure('out_of_range', `${label(this.methods.pb)} gives a bubble point of ${pb.toPrecision(4)} psia for Rsb ${rsb} scf/STB: above any reservoir pressure (${MAX_PSIA} psia), outside the correlation`);
     if (pb < P_SC) {
       // A GOR this low is dissolved at atmospheric pressure: the oil's bubble point is 14.696 psia.
       this.warnings.push(`${label(this.methods.pb)} gives ${pb.toFixed(2)} psia for Rsb ${rsb} scf/STB, below atmospheric pressure: pb taken as ${P_SC} psia`);
@@ -101,7 +107,7 @@ export class OilModel {
     let rs: number | null;
     switch (this.methods.rs) {
       case 'Velarde':
-        rs = velardeRsb(p, f.sepGasSG, f.api, f.TF);
+        rs = velardeRsb(p, this.sepGravity(), f.api, f.TF);
         break;
       case 'Standing':
         rs = standingRs(p, f.gasSG, f.api, f.TF);
@@ -110,11 +116,12 @@ export class OilModel {
         rs = standingPsigRs(p, f.gasSG, f.api, f.TF);
         break;
       case 'VasquezBeggs':
-        rs = vasquezBeggsRs(p, f.vbGasSG, f.api, f.TF);
+        rs = vasquezBeggsRs(p, this.vbGravity(), f.api, f.TF);
         break;
       case 'Glaso':
+      case 'GlasoVolatile':
         if (p > GLASO_RS_PMAX) throw new EngineFailure('no_solution', `Glaso (1980) Rs has no solution above ${GLASO_RS_PMAX.toFixed(0)} psia (p = ${p})`);
-        rs = glasoRs(p, f.gasSG, f.api, f.TF);
+        rs = glasoRs(p, f.gasSG, f.api, f.TF, this.methods.rs === 'GlasoVolatile' ? GLASO_T_EXPONENT.volatileOil : GLASO_T_EXPONENT.blackOil);
         break;
       case 'PetroskyFarshad':
         rs = petroskyFarshadRs(p, f.gasSG, f.api, f.TF);
@@ -127,6 +134,8 @@ export class OilModel {
   /** pb and Rsb from what the caller gave (at least one of them). */
   saturation(pbPsia: number | undefined, rsbScfStb: number | undefined): Saturation {
     if (pbPsia === undefined && rsbScfStb === undefined) throw new EngineFailure('invalid_input', 'give pbPsia (bubble point) or rsbScfStb (solution GOR at the bubble point), or both');
+    if (pbPsia !== undefined) requireWithin('pbPsia', pbPsia, P_SC, MAX_PSIA, 'psia', 'a bubble point below standard pressure would leave gas dissolved in the stock tank');
+    if (rsbScfStb !== undefined) requireRs('rsbScfStb', rsbScfStb);
     const pb = pbPsia ?? this.pbFromRsb(rsbScfStb as number);
     const rsb = rsbScfStb ?? this.rsSaturatedAt(pb);
     let rsScale = 1;
@@ -143,24 +152,30 @@ export class OilModel {
     if (p >= sat.pb) return sat.rsb;
     if (this.methods.rs !== 'Velarde') return sat.rsScale * this.rsSaturatedAt(p);
     const f = this.fluid;
-    const rs = velardeRs(p, sat.pb, sat.rsb, f.sepGasSG, f.api, f.TF);
+    const rs = velardeRs(p, sat.pb, sat.rsb, this.sepGravity(), f.api, f.TF);
     if (!(rs >= 0)) throw new EngineFailure('no_solution', `Velarde–Blasingame–McCain (1997) Rs is negative at ${p} psia for pb ${sat.pb.toFixed(1)} psia: the reduced curve is far outside its data`);
     return rs;
   }
 
   /** Bo (rb/STB) of oil carrying rs, saturated at p (p matters to McCain's density only). */
   saturatedBo(rs: number, p: number): number {
+    return finite(this.saturatedBoBy(rs, p), () => `${label(this.methods.bo)} Bo at Rs ${rs} scf/STB, ${p} psia`);
+  }
+
+  private saturatedBoBy(rs: number, p: number): number {
     const f = this.fluid;
     switch (this.methods.bo) {
       case 'McCain': {
-        const rho = mccainSaturatedDensity(p, f.TF, rs, f.sepGasSG, f.oilSG);
+        const rho = mccainSaturatedDensity(p, f.TF, rs, this.sepGravity(), f.oilSG);
         if (!(rho > 0 && Number.isFinite(rho))) throw new EngineFailure('no_solution', `McCain's oil density is not positive for Rs ${rs} scf/STB at ${p} psia, ${f.TF} degF: outside the correlation`);
         return this.massPerStb(rs) / rho;
       }
       case 'Standing':
         return standingBo(rs, f.gasSG, f.oilSG, f.TF);
+      case 'StandingBeggs':
+        return standingBeggsBo(rs, f.gasSG, f.oilSG, f.TF);
       case 'VasquezBeggs':
-        return vasquezBeggsBo(rs, f.vbGasSG, f.api, f.TF);
+        return vasquezBeggsBo(rs, this.vbGravity(), f.api, f.TF);
       case 'Glaso':
         return glasoBo(rs, f.gasSG, f.oilSG, f.TF);
       case 'PetroskyFarshad':
@@ -176,12 +191,16 @@ export class OilModel {
 
   /** Integral of co from pb to p (p > pb) at constant composition rsb: ln(Bob/Bo). */
   compressionIntegral(p: number, pb: number, rsb: number): number {
+    return finite(this.compressionIntegralBy(p, pb, rsb), () => `${label(this.methods.co)} compression of the oil from ${pb} to ${p} psia`);
+  }
+
+  private compressionIntegralBy(p: number, pb: number, rsb: number): number {
     const f = this.fluid;
     switch (this.methods.co) {
       case 'McCain':
-        return spiveyValkoMcCainCo(p, pb, rsb, f.sepGasSG, f.api, f.TF).cofb * (p - pb);
+        return spiveyValkoMcCainCo(p, pb, rsb, this.sepGravity(), f.api, f.TF).cofb * (p - pb);
       case 'VasquezBeggs':
-        return vasquezBeggsCoA(rsb, f.vbGasSG, f.api, f.TF) * Math.log(p / pb);
+        return vasquezBeggsCoA(rsb, this.vbGravity(), f.api, f.TF) * Math.log(p / pb);
       case 'PetroskyFarshad':
         return (petroskyFarshadCoB(rsb, f.gasSG, f.api, f.TF) * (p ** PF_EXP - pb ** PF_EXP)) / PF_EXP;
     }
@@ -189,12 +208,16 @@ export class OilModel {
 
   /** Constant-composition oil compressibility (1/psi) at p >= pb of an oil with rsb. */
   undersaturatedCo(p: number, pb: number, rsb: number): number {
+    return finite(this.undersaturatedCoBy(p, pb, rsb), () => `${label(this.methods.co)} co at ${p} psia (pb ${pb} psia, Rsb ${rsb} scf/STB)`);
+  }
+
+  private undersaturatedCoBy(p: number, pb: number, rsb: number): number {
     const f = this.fluid;
     switch (this.methods.co) {
       case 'McCain':
-        return spiveyValkoMcCainCo(p, pb, rsb, f.sepGasSG, f.api, f.TF).co;
+        return spiveyValkoMcCainCo(p, pb, rsb, this.sepGravity(), f.api, f.TF).co;
       case 'VasquezBeggs':
-        return vasquezBeggsCoA(rsb, f.vbGasSG, f.api, f.TF) / p;
+        return vasquezBeggsCoA(rsb, this.vbGravity(), f.api, f.TF) / p;
       case 'PetroskyFarshad':
         return petroskyFarshadCoB(rsb, f.gasSG, f.api, f.TF) * p ** -0.5906;
     }
@@ -238,16 +261,20 @@ export class OilModel {
     return { muod, muob, muo: p === sat.pb ? muob : this.liveOilViscosity(muod, this.rs(p, sat)) };
   }
 
-  /** Calibration-range warnings of the methods used for these pressures and this saturation. */
-  rangeWarnings(pressures: number[], sat: Saturation, props: readonly OilProperty[]): string[] {
-    const below = pressures.filter((p) => p < sat.pb);
-    return this.warningsFor(props, {
-      pb: sat.pb,
-      below,
-      above: pressures.filter((p) => p > sat.pb),
-      rs: [sat.rsb, ...below.map((p) => this.rs(p, sat))],
-      rsb: sat.rsb,
-    });
+  /**
+   * Calibration-range warnings of the methods used at these pressures with this saturation.
+   * `rsBelow` are the solution GORs the call actually used at the pressures below pb (computed by
+   * the Rs method or given by the caller): warnings never recompute a value, so they can neither
+   * disagree with the answer nor fail the call.
+   */
+  rangeWarnings(pressures: number[], sat: Saturation, rsBelow: number[], props: readonly OilProperty[]): string[] {
+    const below: number[] = [];
+    const above: number[] = [];
+    for (const p of pressures) {
+      if (p < sat.pb) below.push(p);
+      else if (p > sat.pb) above.push(p);
+    }
+    return this.warningsFor(props, { pb: sat.pb, below, above, rs: [sat.rsb, ...rsBelow], rsb: sat.rsb });
   }
 
   /**
@@ -276,6 +303,27 @@ export class OilModel {
     return out;
   }
 
+  private sepNoted = false;
+  private vbNoted = false;
+
+  /** The separator gas gravity, saying once per call (a warning) when it was estimated from gasSG. */
+  sepGravity(): number {
+    if (!this.sepNoted && this.fluid.sepGasSGNote) {
+      this.sepNoted = true;
+      this.warnings.push(this.fluid.sepGasSGNote);
+    }
+    return this.fluid.sepGasSG;
+  }
+
+  /** The gravity at a 100 psig separator for Vasquez–Beggs, saying once per call how it was obtained. */
+  vbGravity(): number {
+    if (!this.vbNoted && this.fluid.vbGasSGNote) {
+      this.vbNoted = true;
+      this.warnings.push(this.fluid.vbGasSGNote);
+    }
+    return this.fluid.vbGasSG;
+  }
+
   /** The gas gravity a method takes: separator (Valko–McCain, Velarde, McCain), 100 psig separator (Vasquez–Beggs) or total. */
   gravityFor(method: string): number {
     const f = this.fluid;
@@ -284,8 +332,28 @@ export class OilModel {
   }
 }
 
+/**
+ * A correlation value that is a finite number, else no_solution naming it: far outside their data
+ * (temperatures near 0 degF in ln T, pressures near vacuum in 1/p) the fits overflow.
+ */
+function finite(v: number, what: () => string): number {
+  if (Number.isFinite(v)) return v;
+  throw new EngineFailure('no_solution', `${what()} is not a finite number: far outside the correlation's data`);
+}
+
+/** A solution GOR inside the black-oil domain (0 to MAX_RS scf/STB). */
+export function requireRs(name: string, rs: number): void {
+  requireWithin(name, rs, 0, MAX_RS, 'scf/STB', 'above ~3300 scf/STB a reservoir fluid is a gas condensate, above ~15 000 a wet gas: no black oil');
+}
+
+/** Pressures of a black-oil call: MIN_OIL_PSIA to MAX_PSIA (a warning below standard pressure). */
+export function requireOilPressures(pressures: readonly number[]): void {
+  for (const p of pressures) requireWithin('psia', p, MIN_OIL_PSIA, MAX_PSIA, 'psia', 'the black-oil model refers its gas to the stock tank at 14.696 psia; toward vacuum its compressibilities diverge');
+}
+
 /** Pressures below standard pressure are outside every correlation here. */
 export function belowStandardWarning(pressures: number[]): string[] {
+  requireOilPressures(pressures);
   const low = Math.min(...pressures);
   return low < P_SC ? [`psia ${low} is below standard pressure (${P_SC} psia): the oil correlations are not meant for sub-atmospheric pressures`] : [];
 }

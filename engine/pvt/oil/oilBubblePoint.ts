@@ -27,7 +27,7 @@ const Input = Type.Object({
   ...gasGravityInputs(),
   pbMethod: option(
     PB_METHODS,
-    "'ValkoMcCain' (default), 'Velarde', 'Standing' (printed equation, psia), 'StandingPsig' (printed equation read as psig), 'VasquezBeggs', 'Glaso', 'PetroskyFarshad'",
+    "'ValkoMcCain' (default), 'Velarde', 'Standing' (printed equation, psia), 'StandingPsig' (printed equation read as psig), 'VasquezBeggs', 'Glaso' (black-oil temperature exponent 0.172), 'GlasoVolatile' (Glaso's volatile-oil exponent 0.130), 'PetroskyFarshad'",
     'ValkoMcCain',
   ),
 });
@@ -53,8 +53,8 @@ export const oilBubblePoint = defineFunction({
   validity: [],
   examples: [
     {
-      title: 'Valko–McCain: API 25, 120 degF, Rsb 200 scf/STB, gas gravity 0.7',
-      input: { api: 25, TF: 120, rsbScfStb: 200, gasSG: 0.7 },
+      title: 'Valko–McCain: API 25, 120 degF, Rsb 200 scf/STB, separator and total gas gravity 0.7',
+      input: { api: 25, TF: 120, rsbScfStb: 200, gasSG: 0.7, sepGasSG: 0.7 },
       expected: { pb: 1260.15643278 },
       tolerance: 1e-4,
       source: 'pyrestoolbox 3.7.6 oil_pbub (refdata pvt_oil.json oil-pb-VALMC-001)',

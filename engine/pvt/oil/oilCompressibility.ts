@@ -76,10 +76,12 @@ export const oilCompressibility = defineFunction({
     const pressures = asList(input.psia);
     warnings.push(...belowStandardWarning(pressures));
     const sat = model.saturation(input.pbPsia, input.rsbScfStb);
-    warnings.push(...model.rangeWarnings(pressures, sat, ['pb', 'rs', 'co']));
+    const rs = pressures.map((p) => model.rs(p, sat));
+    const co = pressures.map((p) => model.co(p, sat));
+    warnings.push(...model.rangeWarnings(pressures, sat, rs.filter((_, i) => (pressures[i] as number) < sat.pb), ['pb', 'rs', 'co']));
     return {
-      co: shaped(input.psia, pressures.map((p) => model.co(p, sat))),
-      rs: shaped(input.psia, pressures.map((p) => model.rs(p, sat))),
+      co: shaped(input.psia, co),
+      rs: shaped(input.psia, rs),
       pb: sat.pb,
       rsb: sat.rsb,
     };

@@ -20,6 +20,8 @@ import { OilModel } from './model.js';
 import { oilPoints } from './oilPoints.js';
 import { OIL_REFERENCES } from './references.js';
 
+const DENSITY_METHODS = ['McCainHill', 'FromBo'] as const;
+
 const Input = Type.Object({
   psia: Type.Optional(quantityOrArray('pressure', { exclusiveMinimum: 0, description: 'Pressure or list of pressures (optional: without it, the saturated oil at its bubble point)' })),
   api: Type.Optional(apiInput('Stock-tank oil gravity; give api or oilSG')),
@@ -35,10 +37,17 @@ const Input = Type.Object({
   pbMethod: option(PB_METHODS, "bubble point from rsbScfStb; default: the boMethod's set"),
   rsMethod: option(RS_METHODS, "Rs below pb and Rsb from pbPsia; default: the boMethod's set"),
   coMethod: option(CO_METHODS, "compressibility above pb; default: the boMethod's set"),
+  densityMethod: option(
+    DENSITY_METHODS,
+    "'McCainHill': McCain's pseudo-liquid procedure whatever the boMethod (Standing–Katz pseudo-liquid density with McCain–Hill apparent gas densities, solved iteratively, then pressure and temperature corrections; above pb Spivey–Valko–McCain compression); " +
+      "'FromBo': mass over the boMethod's Bo. Default: 'FromBo', which with the default boMethod 'McCain' is the same McCain–Hill density",
+  ),
 });
 
 const Output = Type.Object({
-  density: perPressure('density', 'Oil density'),
+  // A liquid oil at reservoir conditions: lighter than water-like 80 lbm/ft3 (heaviest crudes ~64)
+  // and denser than 10 lbm/ft3 (a near-critical volatile oil is ~25-30).
+  density: quantityOrArray('density', { description: 'Oil density', physical: { minimum: 10, maximum: 80 } }),
   rs: perPressure('gasOilRatio', 'Solution GOR the oil carries at each pressure'),
   bo: perPressure('formationVolumeFactor', 'Oil formation volume factor'),
   stockTankDensity: quantity('density', { description: 'Stock-tank oil density at 60 degF, 62.367 gammaO' }),
@@ -53,7 +62,8 @@ export const oilDensity = defineFunction({
   description:
     'Oil density (lbm/ft3) at reservoir conditions: rho_o = (62.367 gammaO + 0.01357 Rs gammaG)/Bo. boMethod \'McCain\' (default) is McCain’s density (Standing–Katz/McCain–Hill ' +
     'pseudo-liquid density with pressure and temperature corrections; above pb rho_ob exp(cofb (p - pb)), Spivey–Valko–McCain 2007); a classic boMethod gives the density of that Bo. ' +
-    'Inputs as pvt.oilFVF: without psia the oil saturated with rsScfStb (or rsbScfStb) at its bubble point; with psia and pbPsia and/or rsbScfStb, along the pressures through pb.',
+    'Inputs as pvt.oilFVF: without psia the oil saturated with rsScfStb (or rsbScfStb) at its bubble point; with psia and pbPsia and/or rsbScfStb, along the pressures through pb. ' +
+    "densityMethod 'McCainHill' gives McCain's pseudo-liquid density (iterative Standing–Katz/McCain–Hill) whatever the boMethod; 'FromBo' (default) mass over the boMethod's Bo.",
   input: Input,
   output: Output,
   references: OIL_REFERENCES.density,
@@ -74,8 +84,18 @@ export const oilDensity = defineFunction({
     const model = new OilModel(fluid, resolveMethods({ bo: boMethod, pb: input.pbMethod, rs: input.rsMethod, co: input.coMethod }, methodSetOf(boMethod)), warnings);
     const pts = oilPoints(model, input, warnings);
     const shape = <T>(v: T[]) => shaped(input.psia ?? input.rsScfStb ?? input.rsbScfStb ?? 0, v);
+    // McCain–Hill: the density of McCain's (density-based) Bo at the same states, so the mass over it
+    // is McCain's density itself, whichever Bo the call reports.
+    const mccain = input.densityMethod === 'McCainHill' ? new OilModel(fluid, { ...model.methods, bo: 'McCain', co: 'McCain' }, warnings) : null;
+    const densityBo = (i: number): number => {
+      if (!mccain) return pts.bo[i] as number;
+      const p = pts.p[i] as number;
+      const rs = pts.rs[i] as number;
+      if (!pts.sat || p <= pts.sat.pb) return mccain.saturatedBo(rs, p);
+      return mccain.saturatedBo(pts.sat.rsb, pts.sat.pb) * Math.exp(-mccain.compressionIntegral(p, pts.sat.pb, pts.sat.rsb));
+    };
     return {
-      density: shape(pts.rs.map((rs, i) => model.massPerStb(rs) / (pts.bo[i] as number))),
+      density: shape(pts.rs.map((rs, i) => model.massPerStb(rs) / densityBo(i))),
       rs: shape(pts.rs),
       bo: shape(pts.bo),
       stockTankDensity: model.massPerStb(0),

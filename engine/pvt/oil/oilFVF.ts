@@ -35,7 +35,11 @@ const Input = Type.Object({
   ),
   rsbScfStb: rsbInput(),
   pbPsia: pbInput(),
-  boMethod: option(BO_METHODS, "'McCain' (default, from density), 'Standing', 'VasquezBeggs', 'Glaso', 'PetroskyFarshad'", 'McCain'),
+  boMethod: option(
+    BO_METHODS,
+    "'McCain' (default, from density), 'Standing' (Standing 1981: 0.9759 + 0.00012 F^1.2), 'StandingBeggs' (the same chart as fitted by Beggs: 0.972 + 0.000147 F^1.175), 'VasquezBeggs', 'Glaso', 'PetroskyFarshad'",
+    'McCain',
+  ),
   pbMethod: option(PB_METHODS, "bubble point from rsbScfStb; default: the boMethod's set"),
   rsMethod: option(RS_METHODS, "Rs below pb and Rsb from pbPsia; default: the boMethod's set"),
   coMethod: option(CO_METHODS, "undersaturated compressibility above pb; default: the boMethod's set ('McCain' -> 'McCain', Standing/Glaso -> 'VasquezBeggs')"),

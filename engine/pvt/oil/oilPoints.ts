@@ -9,7 +9,9 @@
  */
 import { EngineFailure } from '../../failure.js';
 import { asList } from './inputs.js';
-import { belowStandardWarning, type OilModel, type Saturation } from './model.js';
+import { belowStandardWarning, requireRs, type OilModel, type Saturation } from './model.js';
+import { MAX_PSIA, requireWithin } from '../correlations/domain.js';
+import { P_SC } from '../correlations/nonHydrocarbons.js';
 
 export interface OilPointsInput {
   psia?: number | number[];
@@ -37,11 +39,13 @@ function broadcast(rs: number | number[] | undefined, n: number): (number | unde
 
 export function oilPoints(model: OilModel, input: OilPointsInput, warnings: string[]): OilPoints {
   const haveSat = input.pbPsia !== undefined || input.rsbScfStb !== undefined;
+  for (const r of input.rsScfStb === undefined ? [] : asList(input.rsScfStb)) requireRs('rsScfStb', r);
 
   if (input.psia === undefined) {
     const rsIn = input.rsScfStb ?? input.rsbScfStb;
     if (rsIn === undefined) throw new EngineFailure('invalid_input', 'without psia, give rsScfStb (or rsbScfStb): the oil saturated with that GOR');
     const rs = asList(rsIn);
+    if (input.pbPsia !== undefined) requireWithin('pbPsia', input.pbPsia, P_SC, MAX_PSIA, 'psia', 'a bubble point below standard pressure would leave gas dissolved in the stock tank');
     const p = rs.map((r) => (rs.length === 1 && input.pbPsia !== undefined ? input.pbPsia : model.pbFromRsb(r)));
     warnings.push(...model.warningsFor(['pb', 'bo'], { rs }));
     return { p, rs, bo: rs.map((r, i) => model.saturatedBo(r, p[i] as number)), co: [], sat: null };
@@ -58,13 +62,16 @@ export function oilPoints(model: OilModel, input: OilPointsInput, warnings: stri
   }
 
   const sat = model.saturation(input.pbPsia, input.rsbScfStb);
+  // Below its bubble point an oil has released gas: it carries at most Rsb.
+  rsGiven.forEach((r, i) => {
+    if (r !== undefined && (p[i] as number) <= sat.pb && r > sat.rsb * (1 + 1e-9)) {
+      throw new EngineFailure('invalid_input', `rsScfStb ${r} scf/STB at ${p[i]} psia exceeds Rsb ${sat.rsb} scf/STB: below its bubble point an oil carries no more gas than at it`);
+    }
+  });
   const rs = p.map((pi, i) => (pi <= sat.pb ? (rsGiven[i] ?? model.rs(pi, sat)) : sat.rsb));
-  warnings.push(...model.rangeWarnings(p, sat, ['pb', 'rs', 'bo', 'co']));
-  return {
-    p,
-    rs,
-    bo: p.map((pi, i) => (pi <= sat.pb ? model.saturatedBo(rs[i] as number, pi) : model.bo(pi, sat))),
-    co: p.map((pi, i) => (pi <= sat.pb ? model.undersaturatedCo(pi, pi, rs[i] as number) : model.co(pi, sat))),
-    sat,
-  };
+  const bo = p.map((pi, i) => (pi <= sat.pb ? model.saturatedBo(rs[i] as number, pi) : model.bo(pi, sat)));
+  const co = p.map((pi, i) => (pi <= sat.pb ? model.undersaturatedCo(pi, pi, rs[i] as number) : model.co(pi, sat)));
+  // The Rs warned about is the Rs used: the caller's rsScfStb where given, never a recomputed one.
+  warnings.push(...model.rangeWarnings(p, sat, rs.filter((_, i) => (p[i] as number) < sat.pb), ['pb', 'rs', 'bo', 'co']));
+  return { p, rs, bo, co, sat };
 }

@@ -123,8 +123,9 @@ export const oilProperties = defineFunction({
     const pressures = asList(input.psia);
     warnings.push(...belowStandardWarning(pressures));
     const sat = model.saturation(input.pbPsia, input.rsbScfStb);
-    warnings.push(...model.rangeWarnings(pressures, sat, ['pb', 'rs', 'bo', 'co', 'viscosity']));
     const muod = model.deadOilViscosity();
+    const rs = pressures.map((p) => model.rs(p, sat));
+    warnings.push(...model.rangeWarnings(pressures, sat, rs.filter((_, i) => (pressures[i] as number) < sat.pb), ['pb', 'rs', 'bo', 'co', 'viscosity']));
     const col = (f: (p: number) => number) => shaped(input.psia, pressures.map(f));
     return {
       pb: sat.pb,
@@ -132,7 +133,7 @@ export const oilProperties = defineFunction({
       bob: model.saturatedBo(sat.rsb, sat.pb),
       muob: model.liveOilViscosity(muod, sat.rsb),
       muod,
-      rs: col((p) => model.rs(p, sat)),
+      rs: shaped(input.psia, rs),
       bo: col((p) => model.bo(p, sat)),
       co: col((p) => model.co(p, sat)),
       density: col((p) => model.density(p, sat)),

@@ -5,6 +5,7 @@
  * - neither pbPsia nor rsbScfStb: the oil is saturated at each pressure, Rs is the method's own p-Rs
  *   relation (Standing, Vasquez–Beggs, Glaso, Petrosky–Farshad as printed; Velarde: the inverse of
  *   Velarde's bubble-point correlation);
+ * - no psia, pbPsia: Rs at the bubble point, Rsb of the oil saturated at pb (the Rs method's own relation);
  * - pbPsia and/or rsbScfStb: a given oil depleted below its bubble point; Rs = Rsb at and above pb
  *   (see ./model.ts for how pb and Rsb are completed and a classic curve is scaled to honour both).
  * Methods (rsMethod): 'Velarde' (default; Velarde, Blasingame & McCain 1997), 'Standing',
@@ -16,6 +17,7 @@
  */
 import Type from 'typebox';
 import { defineFunction } from '../../definition.js';
+import { EngineFailure } from '../../failure.js';
 import { quantity } from '../../quantity.js';
 import { resolveFluid } from './fluid.js';
 import { apiInput, asList, gasGravityInputs, option, pbInput, perPressure, pressuresInput, rsbInput, shaped, tfInput } from './inputs.js';
@@ -24,13 +26,13 @@ import { belowStandardWarning, OilModel } from './model.js';
 import { OIL_REFERENCES } from './references.js';
 
 const Input = Type.Object({
-  psia: pressuresInput(),
+  psia: Type.Optional(pressuresInput('Pressure, or a list of pressures; without it, Rs at the bubble point pbPsia (the oil saturated at pb)')),
   api: apiInput(),
   TF: tfInput(),
   ...gasGravityInputs(),
   pbPsia: pbInput('Bubble point pressure of the oil (optional: without pbPsia and rsbScfStb the oil is taken as saturated at each pressure)'),
   rsbScfStb: rsbInput('Solution GOR at the bubble point (optional, see pbPsia)'),
-  rsMethod: option(RS_METHODS, "'Velarde' (default), 'Standing', 'StandingPsig', 'VasquezBeggs', 'Glaso', 'PetroskyFarshad'", 'Velarde'),
+  rsMethod: option(RS_METHODS, "'Velarde' (default), 'Standing', 'StandingPsig', 'VasquezBeggs', 'Glaso' (black oil), 'GlasoVolatile' (volatile-oil exponent 0.130), 'PetroskyFarshad'", 'Velarde'),
   pbMethod: option(PB_METHODS, "bubble point from rsbScfStb when pbPsia is not given; defaults to the rsMethod's own (Velarde -> 'ValkoMcCain')"),
 });
 
@@ -46,6 +48,7 @@ export const oilSolutionGOR = defineFunction({
   title: 'Oil solution gas-oil ratio',
   description:
     'Solution GOR Rs (scf/STB) of a black oil at one pressure or a list. Without pbPsia/rsbScfStb the oil is taken as saturated at each pressure (the method’s own p–Rs relation); ' +
+    'without psia, pbPsia alone asks for Rs at the bubble point (Rsb of the oil saturated at pb; Velarde: the inverse of Velarde’s pb correlation); ' +
     'with either or both, Rs of that oil depleted below its bubble point (Rs = Rsb at and above pb). ' +
     "Methods (rsMethod): 'Velarde' (default; Velarde, Blasingame & McCain 1997, reduced-pressure form), 'Standing' (1947, printed psia), 'StandingPsig' (read as psig), " +
     "'VasquezBeggs' (1980, T + 460 in the exponent), 'Glaso' (1980), 'PetroskyFarshad' (1993). When only rsbScfStb is given pb comes from pbMethod (default: the rsMethod’s own; Velarde -> Valko–McCain); " +
@@ -74,6 +77,13 @@ export const oilSolutionGOR = defineFunction({
     const fluid = resolveFluid(input);
     const rsMethod = input.rsMethod ?? 'Velarde';
     const model = new OilModel(fluid, resolveMethods({ rs: rsMethod, pb: input.pbMethod }, methodSetOf(rsMethod)), warnings);
+    if (input.psia === undefined) {
+      // Rs at the bubble point: the GOR of the oil saturated at pbPsia, by the Rs method's own relation.
+      if (input.pbPsia === undefined) throw new EngineFailure('invalid_input', 'give psia (Rs at those pressures), or pbPsia alone for Rs at the bubble point');
+      const sat = model.saturation(input.pbPsia, input.rsbScfStb);
+      warnings.push(...model.warningsFor(['rs'], { below: [sat.pb], rs: [sat.rsb] }));
+      return { rs: sat.rsb, pb: sat.pb, rsb: sat.rsb };
+    }
     const pressures = asList(input.psia);
     warnings.push(...belowStandardWarning(pressures));
     if (input.pbPsia === undefined && input.rsbScfStb === undefined) {
@@ -82,7 +92,8 @@ export const oilSolutionGOR = defineFunction({
       return { rs: shaped(input.psia, rs) };
     }
     const sat = model.saturation(input.pbPsia, input.rsbScfStb);
-    warnings.push(...model.rangeWarnings(pressures, sat, input.rsbScfStb === undefined ? ['rs'] : ['pb', 'rs']));
-    return { rs: shaped(input.psia, pressures.map((p) => model.rs(p, sat))), pb: sat.pb, rsb: sat.rsb };
+    const rs = pressures.map((p) => model.rs(p, sat));
+    warnings.push(...model.rangeWarnings(pressures, sat, rs.filter((_, i) => (pressures[i] as number) < sat.pb), input.rsbScfStb === undefined ? ['rs'] : ['pb', 'rs']));
+    return { rs: shaped(input.psia, rs), pb: sat.pb, rsb: sat.rsb };
   },
 });

@@ -20,6 +20,9 @@ import { quantity, quantityOrArray } from '../../quantity.js';
 import { apiInput, asList, option, perPressure, tfInput } from './inputs.js';
 import { DEAD_OIL_METHODS, LIVE_OIL_METHODS, methodRangeWarnings, UNDERSATURATED_VISCOSITY_METHODS } from './methods.js';
 import { OIL_REFERENCES } from './references.js';
+import { API_RANGE, MAX_OIL_TF, MAX_PSIA, requireWithin } from '../correlations/domain.js';
+import { P_SC } from '../correlations/nonHydrocarbons.js';
+import { requireOilPressures, requireRs } from './model.js';
 import { deadOilViscosity, liveOilViscosity, undersaturatedViscosity } from './viscosityMethods.js';
 
 const Input = Type.Object({
@@ -77,6 +80,11 @@ export const oilViscosity = defineFunction({
   ],
   run(input, warnings) {
     if (!(input.TF > 0)) throw new EngineFailure('invalid_input', `TF ${input.TF} degF: the viscosity correlations need TF > 0 degF`);
+    requireWithin('TF', input.TF, 0, MAX_OIL_TF, 'degF', 'crude oil cracks thermally from about 650-700 degF; no reservoir is near it', true);
+    requireWithin('api', input.api, API_RANGE.min, API_RANGE.max, 'degAPI', 'a stock-tank oil is heavier than isopentane (~95 degAPI); API > 0 keeps the correlations real', true);
+    for (const r of asList(input.rsScfStb ?? 0)) requireRs('rsScfStb', r);
+    if (input.psia !== undefined) requireOilPressures(asList(input.psia));
+    if (input.pbPsia !== undefined) requireWithin('pbPsia', input.pbPsia, P_SC, MAX_PSIA, 'psia', 'a bubble point below standard pressure would leave gas dissolved in the stock tank');
     const muod = deadOilViscosity(input.deadOilMethod ?? 'BeggsRobinson', input.api, input.TF);
     const live = input.liveOilMethod ?? 'BeggsRobinson';
     const under = input.undersaturatedMethod ?? 'PetroskyFarshad';

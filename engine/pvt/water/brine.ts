@@ -22,6 +22,7 @@
  * sg is the density relative to pure water at 60 degF and 14.696 psia (62.368 lbm/ft3, McCain).
  */
 import { EngineFailure } from '../../failure.js';
+import { MAX_PSIA, requireWithin } from '../correlations/domain.js';
 import { rangeWarnings } from '../../execute.js';
 import { METHANE } from '../correlations/components.js';
 import { zBy } from '../correlations/zMethods.js';
@@ -68,9 +69,25 @@ export interface BrineState {
   rswMethaneSaturatedScfStb: number;
 }
 
+/**
+ * Liquid brine exists between the NaCl-water eutectic (-21.2 degC = -6.16 degF: below it any brine
+ * freezes) and the critical point of water (647.096 K = 705.1 degF: above it there is no liquid).
+ */
+export const BRINE_TF_RANGE = { min: -6.16, max: 647.096 * 1.8 - 459.67 } as const;
+
 /** Every property of the brine at one pressure; pushes validity warnings. */
 export function brineState(c: BrineConditions, warnings: string[]): BrineState {
   if (!(c.psia > 0)) throw new EngineFailure('invalid_input', `pressure ${c.psia} psia must be positive`);
+  requireWithin('psia', c.psia, 0, MAX_PSIA, 'psia', 'no reservoir brine is met above three times the deepest reservoir pressures', true);
+  requireWithin('TF', c.TF, BRINE_TF_RANGE.min, BRINE_TF_RANGE.max, 'degF', 'liquid brine exists between the NaCl-water eutectic (-6.16 degF) and the critical point of water (705.1 degF)');
+  const s = brineStateBy(c, warnings);
+  for (const [k, v] of Object.entries(s)) {
+    if (!Number.isFinite(v)) throw new EngineFailure('no_solution', `brine ${k} is not a finite number at ${c.psia} psia, ${c.TF} degF, ${c.salinityWtPct} wt%: far outside the ${c.method} correlations' data`);
+  }
+  return s;
+}
+
+function brineStateBy(c: BrineConditions, warnings: string[]): BrineState {
   if (!(c.methaneSaturation >= 0 && c.methaneSaturation <= 1)) throw new EngineFailure('invalid_input', `methaneSaturation ${c.methaneSaturation} must be within 0..1`);
   const cwMethod = c.cwMethod ?? (c.method === 'McCain' ? 'Osif' : 'SpiveyMcCainNorth');
   const spivey = c.method === 'SpiveyMcCainNorth' || cwMethod === 'SpiveyMcCainNorth' ? spiveyMcCainNorth(c.psia, c.TF, c.salinityWtPct, c.methaneSaturation, warnings) : null;

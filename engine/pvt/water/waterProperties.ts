@@ -28,7 +28,8 @@ import { VISCOSITY_METHODS } from './brineViscosity.js';
 import { salinityWtPct } from './salinity.js';
 
 const Input = Type.Object({
-  psia: quantityOrArray('pressure', { exclusiveMinimum: 0, description: 'Pressure, or a list of pressures' }),
+  // Nine numbers per pressure: 5000 pressures answer ~1.9 MB, half of ENGINE_RESULT_LIMIT_BYTES.
+  psia: quantityOrArray('pressure', { exclusiveMinimum: 0, description: 'Pressure, or a list of at most 5000 pressures' }, 5000),
   TF: quantity('temperature', { exclusiveMinimum: -459.67, description: 'Temperature' }),
   salinityWtPct: Type.Optional(quantity('salinity', { minimum: 0, exclusiveMaximum: 100, description: 'Salinity, weight percent dissolved solids (NaCl for SpiveyMcCainNorth); give exactly one salinity' })),
   salinityPpm: Type.Optional(quantity('dimensionless', { minimum: 0, exclusiveMaximum: 1e6, unit: 'ppm', description: 'Salinity, parts per million by mass (= 1e4 wt%); give exactly one salinity' })),
@@ -51,14 +52,26 @@ const Input = Type.Object({
 
 const perPressure = (q: Parameters<typeof quantityOrArray>[0], description: string, unit?: string) => quantityOrArray(q, unit ? { description, unit } : { description });
 
+/**
+ * Physical ranges of liquid brine (field units): Bw of any brine stays near 1 (0.85-1.3 from
+ * compressed cold brine to hot gassy brine); liquid water is denser than 20 lbm/ft3 (its critical
+ * density, 0.322 g/cm3) and no brine is denser than 90 lbm/ft3 (saturated NaCl ~75); the most
+ * viscous liquid brine (saturated NaCl near its eutectic) is below 20 cp; a stable liquid has a
+ * positive compressibility. Outside them a correlation has left its meaning (422).
+ */
+const BW_RANGE = { minimum: 0.5, maximum: 2 };
+const BRINE_DENSITY_RANGE = { minimum: 20, maximum: 90 };
+const BRINE_VISCOSITY_RANGE = { exclusiveMinimum: 0, maximum: 20 };
+const POSITIVE = { exclusiveMinimum: 0 };
+
 const Output = Type.Object({
-  bw: perPressure('formationVolumeFactor', 'Water formation volume factor (with the dissolved methane)'),
-  density: perPressure('density', 'Brine density at pressure and temperature'),
+  bw: quantityOrArray('formationVolumeFactor', { description: 'Water formation volume factor (with the dissolved methane)', physical: BW_RANGE }),
+  density: quantityOrArray('density', { description: 'Brine density at pressure and temperature', physical: BRINE_DENSITY_RANGE }),
   densitySC: quantity('density', { description: 'Gas-free brine density at 14.696 psia and 60 degF' }),
   sg: perPressure('dimensionless', 'Specific gravity: density relative to pure water at 60 degF (62.368 lbm/ft3)', 'water=1'),
-  viscosity: perPressure('viscosity', 'Brine viscosity'),
-  cwUndersaturated: perPressure('compressibility', 'Isothermal compressibility at constant composition (brine above its bubble point)'),
-  cwSaturated: perPressure('compressibility', 'Total compressibility including the methane released per psi when the brine is methane-saturated (equals cwUndersaturated when methaneSaturation < 1)'),
+  viscosity: quantityOrArray('viscosity', { description: 'Brine viscosity', physical: BRINE_VISCOSITY_RANGE }),
+  cwUndersaturated: quantityOrArray('compressibility', { description: 'Isothermal compressibility at constant composition (brine above its bubble point)', physical: POSITIVE }),
+  cwSaturated: quantityOrArray('compressibility', { physical: POSITIVE, description: 'Total compressibility including the methane released per psi when the brine is methane-saturated (equals cwUndersaturated when methaneSaturation < 1)' }),
   rsw: perPressure('gasOilRatio', 'Dissolved methane at the stated saturation (scf per STB of brine)'),
   rswMethaneSaturated: perPressure('gasOilRatio', 'Methane solubility: Rsw of methane-saturated brine'),
   salinityWtPct: quantity('salinity', { description: 'Salinity used, weight percent' }),

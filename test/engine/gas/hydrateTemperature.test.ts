@@ -44,8 +44,9 @@ describe('gas.hydrateTemperature', () => {
     expect(m.hydrateFormationTF).to.be.closeTo((f.hydrateFormationTF - 32) / 1.8, 1e-9);
   });
 
-  it('outside the chart (gravity 0.5, high methanol for Hammerschmidt), then warnings; Nielsen–Bucklin for glycol or an inhibitor without concentration is an engine error', () => {
-    expect(ok(def, { psia: 1000, gasSG: 0.5 }).warnings.join(' ')).to.match(/gasSG 0.5 is below/);
+  it('outside the chart (gravity 0.552, high methanol for Hammerschmidt), then warnings; a gas lighter than methane, Nielsen–Bucklin for glycol or an inhibitor without concentration is an engine error', () => {
+    expect(ok(def, { psia: 1000, gasSG: 0.552 }).warnings.join(' ')).to.match(/gasSG 0.552 is below/);
+    expect(call(def, { psia: 1000, gasSG: 0.5 })).to.include({ ok: false, reason: 'invalid_input' });
     expect(ok(def, { psia: 1000, gasSG: 0.7, inhibitor: 'methanol', inhibitorWtPct: 40 }).warnings.join(' ')).to.match(/Hammerschmidt/);
     expect(call(def, { psia: 1000, gasSG: 0.7, inhibitor: 'MEG', inhibitorWtPct: 30, inhibitorMethod: 'NielsenBucklin' })).to.include({ ok: false, reason: 'invalid_input' });
     expect(call(def, { psia: 1000, gasSG: 0.7, inhibitor: 'MEG' })).to.include({ ok: false, reason: 'invalid_input' });

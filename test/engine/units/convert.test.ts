@@ -334,4 +334,27 @@ describe('units.convert', () => {
       expect(ok({ value: [1], from: 'ft', to: 'm' }).value).to.deep.equal([0.3048]);
     });
   });
+
+  describe('pressure gradients and gas amounts (issue 10, item 8)', () => {
+    it('0.433 psi/ft (fresh water) = 9.7947 kPa/m: 1 psi/ft = 6894.757293168 Pa / 0.3048 m = 22.620594 kPa/m (NIST SP 811 B.8, by hand); 1 bar/m = 4.42075 psi/ft', () => {
+      const r = ok({ value: 0.433, from: 'psi/ft', to: 'kPa/m' });
+      expect(r.quantity).to.equal('pressure gradient');
+      expect(r.value as number).to.be.closeTo((0.433 * 6894.757293168) / 0.3048 / 1000, 1e-12);
+      expect(ok({ value: 1, from: 'bar/m', to: 'psi/ft' }).value as number).to.be.closeTo((1e5 * 0.3048) / 6894.757293168, 1e-12);
+      expect(ok({ value: 1, from: 'MPa/km', to: 'kPa/m' }).value as number).to.be.closeTo(1, 1e-15);
+    });
+
+    it('1 lbmol = R T / p at 14.696 psia and 60 degF = 379.48 scf; 1 kmol = 23.6903 sm3 (R = 8.314462618 J/(mol K), by hand), and the answer states the standard conditions', () => {
+      const vm = (8.314462618 * (519.67 / 1.8)) / (14.696 * 6894.757293168); // m3/mol
+      const r = ok({ value: 1, from: 'lbmol', to: 'scf' });
+      expect(r.value as number).to.be.closeTo((vm * 453.59237) / 0.028316846592, 1e-9);
+      expect(r.value as number).to.be.closeTo(379.48, 0.005);
+      expect(r.standardConditions).to.match(/14\.696 psia and 60 degF/);
+      expect(ok({ value: 1, from: 'kmol', to: 'sm3' }).value as number).to.be.closeTo(1000 * vm, 1e-11);
+      expect(ok({ value: 1000, from: 'Mscf', to: 'kmol' }).value as number).to.be.closeTo((1000 * 1000 * 0.028316846592) / vm / 1000, 1e-9);
+      // scf <-> sm3 stays the geometric conversion (the same conditions on both sides).
+      expect(ok({ value: 1, from: 'scf', to: 'sm3' })).to.include({ quantity: 'gas volume (geometric)' });
+    });
+  });
 });
+

@@ -27,16 +27,22 @@ export const GLASO_VISCOSITY_RANGE = { TF: [50, 300], api: [20.1, 48.1] } as con
 /** Largest pressure at which Glaso's printed Rs form has a solution, psia. */
 export const GLASO_RS_PMAX = 10 ** (14.1811 / 3.3093);
 
+/**
+ * Glaso's temperature exponent: 0.172 for black oils (the printed correlation, default) and 0.130
+ * for volatile oils (Glaso 1980, the variant he gives with it; method 'GlasoVolatile').
+ */
+export const GLASO_T_EXPONENT = { blackOil: 0.172, volatileOil: 0.13 } as const;
+
 /** Bubble point (psia) of an oil with solution GOR rsb. */
-export function glasoPb(rsb: number, gasSG: number, api: number, tf: number): number {
-  const x = Math.log10(((rsb / gasSG) ** 0.816 * tf ** 0.172) / api ** 0.989);
+export function glasoPb(rsb: number, gasSG: number, api: number, tf: number, tExponent: number = GLASO_T_EXPONENT.blackOil): number {
+  const x = Math.log10(((rsb / gasSG) ** 0.816 * tf ** tExponent) / api ** 0.989);
   return 10 ** (1.7669 + 1.7447 * x - 0.30218 * x * x);
 }
 
 /** Solution GOR (scf/STB) of oil saturated at p (psia); NaN above GLASO_RS_PMAX. */
-export function glasoRs(p: number, gasSG: number, api: number, tf: number): number {
+export function glasoRs(p: number, gasSG: number, api: number, tf: number, tExponent: number = GLASO_T_EXPONENT.blackOil): number {
   const pbStar = 10 ** (2.8869 - Math.sqrt(14.1811 - 3.3093 * Math.log10(p)));
-  return gasSG * ((api ** 0.989 / tf ** 0.172) * pbStar) ** 1.2255;
+  return gasSG * ((api ** 0.989 / tf ** tExponent) * pbStar) ** 1.2255;
 }
 
 /** Saturated oil formation volume factor (rb/STB) at solution GOR rs. */

@@ -47,7 +47,17 @@ export function standingPsigRs(p: number, gasSG: number, api: number, tf: number
   return standingRs(p - P_SC, gasSG, api, tf);
 }
 
-/** Saturated oil formation volume factor (rb/STB) at solution GOR rs. */
+/**
+ * The same chart as fitted with other constants, Bo = 0.972 + 0.000147 F^1.175 (F as above): the form
+ * given by Beggs (1987, Petroleum Engineering Handbook ch. 22) and Craft & Hawkins (1991, p. 37), and
+ * used by many codes as "Standing". It is 0.1-0.2% above the 1981 form at usual F. Method 'StandingBeggs'.
+ */
+export function standingBeggsBo(rs: number, gasSG: number, oilSG: number, tf: number): number {
+  const f = rs * Math.sqrt(gasSG / oilSG) + 1.25 * tf;
+  return 0.972 + 0.000147 * Math.max(f, 0) ** 1.175;
+}
+
+/** Saturated oil formation volume factor (rb/STB) at solution GOR rs: Standing's (1981) own equation form of his chart. */
 export function standingBo(rs: number, gasSG: number, oilSG: number, tf: number): number {
   const f = rs * Math.sqrt(gasSG / oilSG) + 1.25 * tf;
   return 0.9759 + 0.00012 * Math.max(f, 0) ** 1.2;

@@ -1,12 +1,13 @@
 import { expect } from 'chai';
 import { gasProperties } from '../../../../engine/pvt/gasProperties.js';
-import { blackOilTable } from '../../../../engine/pvt/oil/blackOilTable.js';
+import { blackOilTable, MAX_GRID } from '../../../../engine/pvt/oil/blackOilTable.js';
+import { ENGINE_RESULT_LIMIT_BYTES } from '../../../../engine/definition.js';
 import { deckNumber } from '../../../../engine/pvt/oil/deck.js';
 import { oilBubblePoint } from '../../../../engine/pvt/oil/oilBubblePoint.js';
 import { oilProperties } from '../../../../engine/pvt/oil/oilProperties.js';
 import { brineProperties } from '../../../../engine/pvt/water/brine.js';
 import { CONVERSIONS } from '../../../../engine/units.js';
-import { expectFailure, num, ok, rel, type Result } from './oilCall.js';
+import { call, expectFailure, num, ok, rel, type Result } from './oilCall.js';
 
 interface OilPoint {
   psia: number;
@@ -187,5 +188,21 @@ describe('pvt.blackOilTable', () => {
     });
     it('gas impurities above 1: invalid_input', () => expectFailure(blackOilTable, { ...OIL, psia: GRID, yCO2: 0.6, yN2: 0.6 }, 'invalid_input'));
     it('a grid of one distinct pressure: invalid_input', () => expectFailure(blackOilTable, { ...OIL, psia: [3000, 3000] }, 'invalid_input'));
+  });
+
+  it(`the grid is capped at ${MAX_GRID} pressures, and the worst case (pb at the top of the grid, so every row has the longest branch) stays under ENGINE_RESULT_LIMIT_BYTES in both unit systems`, function () {
+    this.timeout(60_000);
+    const grid = Array.from({ length: MAX_GRID }, (_, i) => 100 + i * 50);
+    const top = grid[grid.length - 1] as number;
+    for (const units of ['field', 'metric'] as const) {
+      const body = units === 'field' ? { ...OIL, psia: grid, pbPsia: top - 10 } : { ...OIL, psia: grid.map((p) => toMetric('psia', p)), pbPsia: toMetric('psia', top - 10), TF: toMetric('degF', OIL.TF), units };
+      const r = ok(blackOilTable, body);
+      expect((r.oil as OilRow[]).length).to.equal(MAX_GRID);
+      expect(Buffer.byteLength(JSON.stringify(r))).to.be.below(ENGINE_RESULT_LIMIT_BYTES);
+    }
+    const over = call(blackOilTable, { ...OIL, psia: [...grid, top + 50], pbPsia: 2000 });
+    expect(over.ok).to.equal(false);
+    if (!over.ok && over.kind === 'validation') expect(over.fields).to.have.property('psia');
+    else expect.fail('a grid over the cap must be a validation error');
   });
 });

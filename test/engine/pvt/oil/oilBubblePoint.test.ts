@@ -6,9 +6,9 @@ import { call, expectFailure, expectInvalid, num, ok, rel } from './oilCall.js';
 const pb = (body: Record<string, unknown>) => num(ok(oilBubblePoint, body), 'pb');
 
 describe('pvt.oilBubblePoint', () => {
-  it('Valko–McCain is the default: API 25, 120 degF, Rsb 200, gas gravity 0.7 -> 1260.156 psia (pyrestoolbox 3.7.6 oil_pbub, refdata oil-pb-VALMC-001)', () => {
-    expect(pb({ api: 25, TF: 120, rsbScfStb: 200, gasSG: 0.7 })).to.be.closeTo(1260.15643278, 0.01);
-    expect(pb({ api: 25, TF: 120, rsbScfStb: 200, gasSG: 0.7, pbMethod: 'ValkoMcCain' })).to.equal(pb({ api: 25, TF: 120, rsbScfStb: 200, gasSG: 0.7 }));
+  it('Valko–McCain is the default: API 25, 120 degF, Rsb 200, separator and total gas gravity 0.7 (as the vector) -> 1260.156 psia (pyrestoolbox 3.7.6 oil_pbub, refdata oil-pb-VALMC-001)', () => {
+    expect(pb({ api: 25, TF: 120, rsbScfStb: 200, gasSG: 0.7, sepGasSG: 0.7 })).to.be.closeTo(1260.15643278, 0.01);
+    expect(pb({ api: 25, TF: 120, rsbScfStb: 200, gasSG: 0.7, sepGasSG: 0.7, pbMethod: 'ValkoMcCain' })).to.equal(pb({ api: 25, TF: 120, rsbScfStb: 200, gasSG: 0.7, sepGasSG: 0.7 }));
   });
 
   it("'StandingPsig' with only the separator gravity 0.72: API 43, 185 degF, Rsb 2350 -> 6390.28 psia (pyrestoolbox 3.7.6 docs/oil.rst, refdata oil-docex-02: total gravity estimated from the separator gas)", () => {
@@ -51,7 +51,7 @@ describe('pvt.oilBubblePoint', () => {
       expect(ok(oilBubblePoint, { api: 30, TF: 200, rsbScfStb: 2500, gasSG: 0.8, pbMethod: 'PetroskyFarshad' }).warnings.join('\n')).to.match(/psia .* above .*Petrosky/);
     });
     it('inside every range of Valko–McCain, then no warnings', () => {
-      expect(ok(oilBubblePoint, { api: 35, TF: 200, rsbScfStb: 600, gasSG: 0.75 }).warnings).to.deep.equal([]);
+      expect(ok(oilBubblePoint, { api: 35, TF: 200, rsbScfStb: 600, gasSG: 0.75, sepGasSG: 0.75 }).warnings).to.deep.equal([]);
     });
   });
 

@@ -156,8 +156,11 @@ describe('pvt.waterProperties', () => {
       if (!r.ok) expect(r.message).to.match(/vapour pressure of water at 250 degF \(29\.8/);
     });
 
-    it('when the temperature is above the critical point of water, then an engine error', () => {
-      expect(call(def, { psia: 5000, TF: 720, salinityWtPct: 0 })).to.include({ ok: false, reason: 'invalid_input' });
+    it('when the temperature is above the critical point of water (705.1 degF) or below the NaCl-water eutectic (-6.16 degF), then out_of_range (no liquid brine), with either method', () => {
+      for (const method of ['SpiveyMcCainNorth', 'McCain']) {
+        expect(call(def, { psia: 5000, TF: 720, salinityWtPct: 0, method })).to.include({ ok: false, reason: 'out_of_range' });
+        expect(call(def, { psia: 5000, TF: -10, salinityWtPct: 20, method })).to.include({ ok: false, reason: 'out_of_range' });
+      }
     });
   });
 

@@ -1,0 +1,36 @@
+/**
+ * Which policy a request falls under, decided in one place (DESIGN.md §6a). The decision comes
+ * from the same router match that picks the handler, so no spelling of a path (case, doubled or
+ * trailing slashes, percent-encoding, dot segments) can reach a handler under another policy
+ * than the path's own:
+ * - a matched route carries its own access (`public` or `key`);
+ * - a path no route matches is under the API when its first segment, as written or decoded with
+ *   dot segments resolved, in any case, is `v1`: it goes through the key gate (401 without a key;
+ *   with one, 404 under a key path and 403 elsewhere, api/keyPaths.ts), so no spelling of a keyed
+ *   path answers without a key;
+ * - anything else is outside the API: 404, no key asked.
+ */
+import type Router from '@koa/router';
+import type { RouteSpec } from './routes/route.js';
+import type { RouteInfo } from './state.js';
+import { normalisedSegments } from './keyPaths.js';
+
+export type Policy = { kind: 'route'; route: RouteInfo } | { kind: 'api' } | { kind: 'outside' };
+
+export function createPolicy(router: Router<any>, specs: ReadonlyMap<string, RouteSpec>): (path: string, method: string) => Policy {
+  const infoOf = (name: string | null | undefined): RouteInfo | null => {
+    const spec = name ? specs.get(name) : undefined;
+    return spec ? { operationId: spec.operationId, path: spec.path, access: spec.access } : null;
+  };
+  return (path, method) => {
+    const match = router.match(path, method);
+    // The route that will answer (path and method), else the route of the path (405 follows).
+    const candidates = match.pathAndMethod.length ? match.pathAndMethod : match.path;
+    const routes = candidates.map((layer) => infoOf(layer.name)).filter((r): r is RouteInfo => r !== null);
+    if (routes.length) return { kind: 'route', route: routes.find((r) => r.access !== 'public') ?? routes[0]! };
+    // Any reading of the path that starts with /v1 is the API's: the raw first segment, or the
+    // first segment after decoding and resolving dot segments.
+    const raw = path.split(/[/\\]+/).find((s) => s.length > 0)?.toLowerCase();
+    return raw === 'v1' || normalisedSegments(path)[0] === 'v1' ? { kind: 'api' } : { kind: 'outside' };
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * Display text: names and labels people read in lists and audit logs (project names, version
+ * labels, key and company names). Counted in code points (what a reader counts: an emoji or a
+ * CJK character is one, not two UTF-16 units) and refused when it holds something that would
+ * mislead or break a display: control characters, line breaks, bidirectional overrides and
+ * isolates (which can make a name read as another), or a lone surrogate (not text at all).
+ */
+const CONTROL = /[\p{Cc}\u2028\u2029]/u;
+const BIDI_OVERRIDE = /[\u202A-\u202E\u2066-\u2069]/;
+
+/** What is wrong with `value` as display text of 1 to `max` code points, or null when it is fine. */
+export function displayTextProblem(value: unknown, max: number): string | null {
+  const size = `a string of 1 to ${max} characters`;
+  if (typeof value !== 'string') return `must be ${size}`;
+  if (!value.isWellFormed()) return 'must be valid Unicode text (it holds a lone surrogate)';
+  if (CONTROL.test(value)) return 'must not contain control characters or line breaks';
+  if (BIDI_OVERRIDE.test(value)) return 'must not contain bidirectional override or isolate characters (U+202A to U+202E, U+2066 to U+2069)';
+  const length = codePoints(value);
+  if (value.trim().length === 0 || length > max) return `must be ${size} (got ${length})`;
+  return null;
+}
+
+export function codePoints(value: string): number {
+  let n = 0;
+  for (const _ of value) n++;
+  return n;
+}
+
+/**
+ * A map of field name -> message for a 400. Without a prototype, so a caller's key named
+ * `__proto__` or `constructor` is recorded like any other (on a plain object `__proto__` would
+ * be swallowed by its setter).
+ */
+export function fieldMessages(): Record<string, string> {
+  return Object.create(null) as Record<string, string>;
+}

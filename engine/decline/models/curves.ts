@@ -1,0 +1,165 @@
+/**
+ * The decline models as curves q(t), N(t) = cumulative, D(t) = -d ln q/dt, in one time unit with
+ * declines nominal per that unit. The decline.* definitions, decline.fit and decline.forecast all
+ * build their curves here.
+ *
+ * - Arps (1945): one hyperbolic segment (exponential b = 0, harmonic b = 1).
+ * - Modified hyperbolic (Robertson 1988): Arps with b until D(t) falls to dterm, then exponential at
+ *   dterm; rate, decline and cumulative continuous at tSwitch = (1/dterm - 1/D)/b.
+ * - Transient hyperbolic (Fulford & Blasingame 2013) in the segment approximation of Fulford (2018):
+ *   b(t) = bi - (bi - bf) exp(-exp(-c (t - telf) + e^gamma)), c = e^gamma/(1.5 telf), replaced by
+ *   Arps segments starting at 0 (bi), telf(e - 1) (bi - (bi - bf)/e) and telf(e + 1) (bf); then a
+ *   terminal hyperbola with b = min(bterm, bf) from tterm (tterm > 0; telf x 7 if tterm is before
+ *   the bf segment), or, with tterm = 0 and bterm > 0, an exponential at the tangent-effective
+ *   annual decline bterm from when the bf hyperbola's decline falls to it (petbox-dca THM).
+ * - Power-law exponential (Ilk et al. 2008): q = qi exp(-Di t^n - Dinf t); N by adaptive
+ *   Gauss–Legendre quadrature (1e-10 relative).
+ * - Stretched exponential (Valko 2009): q = qi exp(-(t/tau)^n); N = qi tau/n Gamma(1/n) P(1/n, (t/tau)^n).
+ * - Duong (2011): q = q1 t^-m exp(a/(1 - m)(t^(1-m) - 1)) with q1 the rate at t = 1; N from Duong's
+ *   relation q/N = a t^-m, N = q t^m / a (his eq. for Gp; it equals the integral of q only
+ *   asymptotically, as Duong states; petbox-dca uses the same). m = 1 takes the limit a ln t.
+ *
+ * References: see the definitions (engine/decline/*.ts).
+ */
+import { integrate } from '../../pvt/correlations/quadrature.js';
+import { lnGamma, gammaP } from './gamma.js';
+import { SegmentedArps, type SegmentStart } from './segmented.js';
+import { B_EXPONENTIAL } from './declineTypes.js';
+
+export interface Curve {
+  rate(t: number): number;
+  cum(t: number): number;
+  decline(t: number): number;
+  /** First time the rate falls to qLimit, Infinity when it never does (within the model). */
+  timeTo(qLimit: number): number;
+}
+
+export function arpsCurve(qi: number, d: number, b: number): SegmentedArps {
+  return new SegmentedArps(qi, d, [{ t0: 0, b }]);
+}
+
+/** Switch time of the modified hyperbolic, or null when there is no terminal segment. */
+export function mhSwitchTime(d: number, b: number, dterm: number): number | null {
+  if (!(dterm > 0) || !(b > B_EXPONENTIAL) || !(dterm < d)) return null;
+  const t = (1 / dterm - 1 / d) / b;
+  // A switch beyond the floating-point range of time never happens.
+  return Number.isFinite(t) ? t : null;
+}
+
+export function modifiedHyperbolicCurve(qi: number, d: number, b: number, dterm: number): SegmentedArps {
+  const tSwitch = mhSwitchTime(d, b, dterm);
+  const starts: SegmentStart[] = [{ t0: 0, b }];
+  if (tSwitch !== null) starts.push({ t0: tSwitch, b: 0, d: dterm });
+  return new SegmentedArps(qi, d, starts);
+}
+
+export interface ThmParameters {
+  qi: number;
+  /** Initial nominal decline per time unit. */
+  d: number;
+  bi: number;
+  bf: number;
+  /** Time to the end of linear flow, in the time unit. */
+  telf: number;
+  /** Terminal b (tterm > 0) or, with tterm = 0, the exponential terminal decline (see dTerm). */
+  bterm: number;
+  /** Start of the terminal hyperbola in the time unit; 0 = exponential terminal at dTerm. */
+  tterm: number;
+  /** Nominal terminal decline per time unit (used when tterm = 0 and bterm > 0). */
+  dTerm: number;
+}
+
+/** THM segments (petbox-dca's analytic approximation of Fulford 2018), in one time unit. */
+export function transientHyperbolicCurve(p: ThmParameters): SegmentedArps {
+  const e = Math.E;
+  const t2 = p.telf * (e - 1);
+  const t3 = p.telf * (e + 1);
+  const b2 = p.bi - (p.bi - p.bf) / e;
+  const starts: SegmentStart[] = [{ t0: 0, b: p.bi }, { t0: t2, b: b2 }];
+  if (p.tterm > 0) {
+    starts.push({ t0: t3, b: p.bf }, { t0: p.tterm >= t3 ? p.tterm : p.telf * 7, b: Math.min(p.bterm, p.bf) });
+  } else if (p.bterm > 0) {
+    const d3 = new SegmentedArps(p.qi, p.d, [...starts, { t0: t3, b: p.bf }]).decline(t3);
+    const t4 = p.bf <= 0 ? t3 : Math.max(t3, t3 + (1 / p.dTerm - 1 / d3) / p.bf);
+    if (t4 > t3) starts.push({ t0: t3, b: p.bf });
+    starts.push({ t0: t4, b: 0, d: p.dTerm });
+  } else {
+    starts.push({ t0: t3, b: p.bf });
+  }
+  return new SegmentedArps(p.qi, p.d, starts);
+}
+
+/** Rate-limited search for a monotone-decreasing rate: bracket by doubling, then bisection. */
+function timeToByBisection(rate: (t: number) => number, qLimit: number, tMax = 1e9): number {
+  if (rate(0) <= qLimit) return 0;
+  let lo = 0;
+  let hi = 1;
+  while (rate(hi) > qLimit) {
+    lo = hi;
+    hi *= 2;
+    if (hi > tMax) return Infinity;
+  }
+  for (let i = 0; i < 200 && hi - lo > 1e-12 * hi; i++) {
+    const mid = (lo + hi) / 2;
+    if (rate(mid) > qLimit) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
+}
+
+export function powerLawExponentialCurve(qi: number, di: number, dinf: number, n: number): Curve {
+  const rate = (t: number) => qi * Math.exp(-di * t ** n - dinf * t);
+  const knots: number[] = [0];
+  const sums: number[] = [0];
+  return {
+    rate,
+    // Cumulative: integrals between increasing knots are cached, so a sorted time list costs one pass.
+    cum(t) {
+      if (t <= 0) return 0;
+      let i = knots.length - 1;
+      while (i > 0 && (knots[i] as number) > t) i--;
+      const v = (sums[i] as number) + integrate(rate, knots[i] as number, t);
+      if (t > (knots[knots.length - 1] as number)) {
+        knots.push(t);
+        sums.push(v);
+      }
+      return v;
+    },
+    // D(t) is infinite at t = 0 for n < 1 (the model's transient start): null there.
+    decline: (t) => (t > 0 ? dinf + di * n * t ** (n - 1) : di > 0 ? NaN : dinf),
+    timeTo: (q) => timeToByBisection(rate, q),
+  };
+}
+
+export function stretchedExponentialCurve(qi: number, tau: number, n: number): Curve {
+  const rate = (t: number) => qi * Math.exp(-((t / tau) ** n));
+  // ln of qi tau Gamma(1/n)/n: Gamma(1/n) overflows a double for n below about 0.006.
+  const lnScale = Math.log((qi * tau) / n) + lnGamma(1 / n);
+  return {
+    rate,
+    cum(t) {
+      if (t <= 0) return 0;
+      const p = gammaP(1 / n, (t / tau) ** n);
+      return p > 0 ? Math.exp(lnScale + Math.log(p)) : 0;
+    },
+    decline: (t) => (t > 0 ? n * tau ** -n * t ** (n - 1) : n === 1 ? 1 / tau : NaN),
+    timeTo: (q) => (q >= qi ? 0 : q <= 0 ? Infinity : tau * Math.log(qi / q) ** (1 / n)),
+  };
+}
+
+export function duongCurve(q1: number, a: number, m: number): Curve {
+  const exponent = (t: number) => (Math.abs(1 - m) < 1e-12 ? a * Math.log(t) : (a / (1 - m)) * (t ** (1 - m) - 1));
+  // In log space: near t = 0 with m > 1, t^-m overflows while exp(exponent) underflows (q -> 0).
+  const rate = (t: number) => Math.exp(Math.log(q1) - m * Math.log(t) + exponent(t));
+  return {
+    rate,
+    cum: (t) => (t <= 0 ? 0 : (q1 / a) * Math.exp(exponent(t))),
+    decline: (t) => m / t - a * t ** -m,
+    // Duong's rate first rises when a > m (the linear-flow hump), then falls: search after the peak.
+    timeTo(q) {
+      const peak = a > m ? (a / m) ** (1 / (m - 1)) : 0;
+      const start = Number.isFinite(peak) && peak > 0 ? peak : 0;
+      return start + timeToByBisection((t) => rate(t + Math.max(start, 1e-9)), q);
+    },
+  };
+}

@@ -1,0 +1,129 @@
+/**
+ * Pressure along the string by marching in measured depth: each section is cut into steps of
+ * at most 100 ft and at most 100 steps (a longer section: L/100 per step), at most 1000 steps in
+ * all (many short segments share them in proportion to their steps); on each step the
+ * gradient is evaluated at the step's mid-depth temperature and the average of the step's end
+ * pressures, iterated predictor–corrector (start from the gradient at the entry pressure; at most
+ * 4 passes, until the exit pressure moves less than 0.05 psi). PVT is evaluated afresh at every
+ * pass (fluids.ts). Marching 'down' gives the bottom-hole pressure from the tubing-head pressure;
+ * 'up' the tubing-head pressure from the bottom-hole pressure (the same balance integrated the
+ * other way). A step whose pressure falls below atmospheric, or whose gradient is not finite,
+ * ends the march with no answer for that rate.
+ */
+import type { Section } from './geometry.js';
+import { tvdOf } from './geometry.js';
+import type { Stream } from './fluids.js';
+import type { FlowState, GradientCorrelation } from './state.js';
+
+const MAX_STEP_FT = 100;
+const MAX_STEPS_PER_SECTION = 100;
+/** Bounds the work of one rate and the size of a profile (5 rates x 1001 points x 7 columns). */
+const MAX_STEPS = 1000;
+const MAX_PASSES = 4;
+const PASS_TOL_PSI = 0.05;
+const P_MIN = 14.696;
+
+export interface ProfilePoint {
+  mdFt: number;
+  tvdFt: number;
+  psia: number;
+  TF: number;
+  holdup: number;
+  regime: string;
+  dpdzPsiFt: number;
+}
+
+export interface MarchInput {
+  sections: Section[];
+  whtF: number;
+  bhtF: number;
+  correlation: GradientCorrelation;
+  stream: Stream;
+  startPsia: number;
+  direction: 'down' | 'up';
+  profile: boolean;
+}
+
+export interface MarchResult {
+  endPsia: number | null;
+  reason?: string;
+  profile?: ProfilePoint[];
+}
+
+interface Step {
+  section: Section;
+  mdTop: number;
+  tvdTop: number;
+  dMd: number;
+  dTvd: number;
+  tMid: number;
+  tTop: number;
+  tBottom: number;
+}
+
+/** Steps from the wellhead down, with their temperatures (linear in TVD). */
+function stepsOf(sections: Section[], whtF: number, bhtF: number): Step[] {
+  const totalTvd = sections.reduce((a, s) => a + tvdOf(s), 0);
+  const tAt = (tvd: number) => (totalTvd > 0 ? whtF + ((bhtF - whtF) * tvd) / totalTvd : whtF);
+  const steps: Step[] = [];
+  const wanted = sections.map((s) => Math.min(MAX_STEPS_PER_SECTION, Math.max(1, Math.ceil(s.mdFt / MAX_STEP_FT))));
+  const total = wanted.reduce((a, n) => a + n, 0);
+  const counts = total > MAX_STEPS ? wanted.map((n) => Math.max(1, Math.floor((n * MAX_STEPS) / total))) : wanted;
+  let md = 0;
+  let tvd = 0;
+  for (const [k, section] of sections.entries()) {
+    const n = counts[k] as number;
+    const dMd = section.mdFt / n;
+    const dTvd = tvdOf(section) / n;
+    for (let i = 0; i < n; i++) {
+      const top = tvd + i * dTvd;
+      steps.push({ section, mdTop: md + i * dMd, tvdTop: top, dMd, dTvd, tMid: tAt(top + dTvd / 2), tTop: tAt(top), tBottom: tAt(top + dTvd) });
+    }
+    md += section.mdFt;
+    tvd += tvdOf(section);
+  }
+  return steps;
+}
+
+export function march(m: MarchInput): MarchResult {
+  const steps = stepsOf(m.sections, m.whtF, m.bhtF);
+  const ordered = m.direction === 'down' ? steps : [...steps].reverse();
+  const sign = m.direction === 'down' ? 1 : -1;
+  const profile: ProfilePoint[] = [];
+  const state: FlowState = { p: 0, T: 0, vsl: 0, vsg: 0, vm: 0, lambdaL: 0, rhoL: 0, rhoG: 0, rhoNs: 0, muL: 0, muG: 0, sigma: 0, d: 0, roughness: 0, theta: 0 };
+  let p = m.startPsia;
+  for (const st of ordered) {
+    const d = st.section.idIn / 12;
+    const area = (Math.PI / 4) * d * d;
+    const theta = ((90 - st.section.deviationDeg) * Math.PI) / 180;
+    const roughness = st.section.roughnessIn / 12;
+    let pEnd = p;
+    let last = { dpdz: 0, holdup: 0, regime: '' };
+    state.d = d;
+    state.roughness = roughness;
+    state.theta = theta;
+    for (let pass = 0; pass < MAX_PASSES; pass++) {
+      const pAvg = (p + pEnd) / 2;
+      if (!(pAvg >= P_MIN)) return { endPsia: null, reason: `pressure fell below atmospheric at ${st.mdTop.toFixed(0)} ft MD` };
+      m.stream(pAvg, st.tMid, area, state);
+      last = m.correlation(state);
+      const next = p + sign * last.dpdz * st.dMd;
+      if (!Number.isFinite(next)) return { endPsia: null, reason: `no finite pressure gradient at ${st.mdTop.toFixed(0)} ft MD` };
+      const moved = Math.abs(next - pEnd);
+      pEnd = next;
+      if (moved < PASS_TOL_PSI) break;
+    }
+    if (m.profile) {
+      const topFirst = m.direction === 'down';
+      if (profile.length === 0) profile.push(point(topFirst ? st.mdTop : st.mdTop + st.dMd, topFirst ? st.tvdTop : st.tvdTop + st.dTvd, p, topFirst ? st.tTop : st.tBottom, last));
+      profile.push(point(topFirst ? st.mdTop + st.dMd : st.mdTop, topFirst ? st.tvdTop + st.dTvd : st.tvdTop, pEnd, topFirst ? st.tBottom : st.tTop, last));
+    }
+    if (!(pEnd >= P_MIN)) return { endPsia: null, reason: `pressure fell below atmospheric at ${st.mdTop.toFixed(0)} ft MD` };
+    p = pEnd;
+  }
+  return m.profile ? { endPsia: p, profile: m.direction === 'down' ? profile : profile.reverse() } : { endPsia: p };
+}
+
+function point(mdFt: number, tvdFt: number, psia: number, TF: number, g: { dpdz: number; holdup: number; regime: string }): ProfilePoint {
+  return { mdFt, tvdFt, psia, TF, holdup: g.holdup, regime: g.regime, dpdzPsiFt: g.dpdz };
+}

@@ -1,0 +1,153 @@
+/**
+ * What one POST /v1/mcp may cost, over real HTTP against a real server: one JSON-RPC message per
+ * request (no batch amplification of answers or writes), and every tool result and resource read
+ * within the size budget, strings (a simulator deck, long project text) included.
+ */
+import { expect } from 'chai';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { call, createAccount, freshAddress, startTestServer, type TestAccount, type TestServer } from '../support/server.js';
+import { fitToBudget, RESULT_BUDGET_BYTES } from '../../api/mcp/result.js';
+import { PROJECT_DATA_LIMIT } from '../../api/projects/service.js';
+
+const resultBytes = (res: CallToolResult) =>
+  res.content.reduce((n, c) => n + Buffer.byteLength((c as { text: string }).text ?? ''), 0) + Buffer.byteLength(JSON.stringify(res.structuredContent ?? null));
+
+/** A project data object of about `bytes` bytes: long text, many keys and long lists. */
+function bigData(bytes: number): Record<string, unknown> {
+  const note = 'n'.repeat(Math.floor(bytes / 3));
+  const rows = Array.from({ length: Math.floor(bytes / 3 / 40) }, (_, i) => ({ t: i, q: 1000 - i / 10 }));
+  const wide = Object.fromEntries(Array.from({ length: Math.floor(bytes / 3 / 30) }, (_, i) => [`k${i}`, i]));
+  return { note, rows, wide };
+}
+
+describe('MCP bounds: one message per request, every result within the budget', () => {
+  let server: TestServer;
+  let acct: TestAccount;
+  const mcp = (body: unknown) =>
+    call(server.url, '/v1/mcp', { key: acct.key, address: freshAddress(), body, headers: { Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2025-06-18' } });
+
+  before(async () => {
+    server = await startTestServer();
+    acct = await createAccount(server, { scopes: ['engine:run', 'projects:read', 'projects:write'] });
+    const data = bigData(PROJECT_DATA_LIMIT - 10_000);
+    const put = await call(server.url, '/v1/projects/big', { key: acct.key, address: freshAddress(), method: 'PUT', body: { name: 'Big', data } });
+    expect(put.status).to.equal(201);
+  });
+  after(async () => server.stop());
+
+  it('refuses a JSON-RPC batch with 400 before running any of it: 100 save_project_version messages write no version', async () => {
+    const batch = Array.from({ length: 100 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'save_project_version', arguments: { id: 'big', label: `v${i}` } } }));
+    const res = await mcp(batch);
+    expect(res.status).to.equal(400);
+    expect(res.body.error.code).to.equal('validation_failed');
+    expect(res.body.error.details.fields.body).to.match(/not an array/);
+    const versions = await call(server.url, '/v1/projects/big/versions', { key: acct.key, address: freshAddress() });
+    expect(versions.body.versions).to.deep.equal([]);
+  });
+
+  it('refuses a batch of resources/read (no amplified answer)', async () => {
+    const batch = Array.from({ length: 100 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'resources/read', params: { uri: 'project://big' } }));
+    const res = await mcp(batch);
+    expect(res.status).to.equal(400);
+    expect(JSON.stringify(res.body).length).to.be.below(1_000);
+  });
+
+  describe('with the SDK client', () => {
+    let client: Client;
+    before(async () => {
+      client = new Client({ name: 'bounds', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL('/v1/mcp', server.url), { requestInit: { headers: { Authorization: `Bearer ${acct.key}`, 'X-Forwarded-For': freshAddress() } } }));
+    });
+    after(async () => client.close());
+
+    it('get_project of a 1.5 MiB project stays within the budget, cut and marked, with the REST call for the rest', async () => {
+      const res = (await client.callTool({ name: 'get_project', arguments: { id: 'big' } })) as CallToolResult;
+      expect(res.isError).to.not.equal(true);
+      expect(resultBytes(res)).to.be.at.most(RESULT_BUDGET_BYTES);
+      const s = res.structuredContent as any;
+      expect(s.truncated).to.equal(true);
+      expect(s.truncation.fullResult).to.deep.equal({ method: 'GET', path: '/v1/projects/big', resultField: 'project' });
+      expect(s.project.id).to.equal('big');
+    });
+
+    it('resources/read of the same project stays within the budget and is valid JSON that says it was cut', async () => {
+      const res = await client.readResource({ uri: 'project://big' });
+      const text = (res.contents[0] as { text: string }).text;
+      expect(Buffer.byteLength(text)).to.be.at.most(RESULT_BUDGET_BYTES);
+      const body = JSON.parse(text);
+      expect(body.truncated).to.equal(true);
+      expect(body.project.name).to.equal('Big');
+    });
+
+    it('a simulator deck (one long string) is cut too: pvt.blackOilTable stays within the budget', async () => {
+      const args = { api: 38, gasSG: 0.75, TF: 200, rsbScfStb: 800, psia: Array.from({ length: 120 }, (_, i) => 100 + i * 50) };
+      const res = (await client.callTool({ name: 'pvt_blackOilTable', arguments: args })) as CallToolResult;
+      expect(res.isError, JSON.stringify(res.structuredContent).slice(0, 300)).to.not.equal(true);
+      expect(resultBytes(res)).to.be.at.most(RESULT_BUDGET_BYTES);
+    });
+  });
+
+  it('fitToBudget cuts long strings before lists, then objects, and always ends within the budget', () => {
+    const data = { deck: 'x'.repeat(50_000), z: Array.from({ length: 1000 }, (_, i) => i) };
+    const cut = fitToBudget(data, null, 10_000) as any;
+    expect(Buffer.byteLength(JSON.stringify(cut))).to.be.at.most(10_000);
+    expect(cut.truncation.strings.deck.total).to.equal(50_000);
+    const wide = Object.fromEntries(Array.from({ length: 5_000 }, (_, i) => [`key${i}`, i]));
+    const cutWide = fitToBudget({ wide }, null, 2_000) as any;
+    expect(Buffer.byteLength(JSON.stringify(cutWide))).to.be.at.most(2_000);
+    expect(cutWide.truncation.objects.wide.total).to.equal(5_000);
+    const deep: any = {};
+    let node = deep;
+    for (let i = 0; i < 3_000; i++) node = node.a = { pad: 'p'.repeat(10) };
+    expect(Buffer.byteLength(JSON.stringify(fitToBudget(deep, null, 1_000)))).to.be.at.most(1_000);
+  });
+
+  it('keeps a __proto__ key of the data as data when it cuts (no prototype change)', () => {
+    const data = JSON.parse('{"__proto__": {"polluted": true}, "rows": [' + Array.from({ length: 500 }, (_, i) => i).join(',') + ']}');
+    const cut = fitToBudget(data, null, 600) as any;
+    expect(Object.prototype.hasOwnProperty.call(cut, '__proto__')).to.equal(true);
+    expect(({} as any).polluted).to.equal(undefined);
+  });
+});
+
+describe('MCP params that do not fit the method', () => {
+  let server: TestServer;
+  let acct: TestAccount;
+  before(async () => {
+    server = await startTestServer();
+    acct = await createAccount(server);
+  });
+  after(async () => server.stop());
+
+  const rpc = (method: string, params: unknown) =>
+    call(server.url, '/v1/mcp', {
+      key: acct.key,
+      address: freshAddress(),
+      body: { jsonrpc: '2.0', id: 7, method, params },
+      headers: { Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2025-06-18' },
+    });
+
+  for (const [method, params, field] of [
+    ['tools/call', { name: 'pvt_zFactor', arguments: 'x' }, 'params.arguments'],
+    ['tools/call', { arguments: {} }, 'params.name'],
+    ['tools/call', 'not an object', 'params'],
+    ['resources/read', { uri: 5 }, 'params.uri'],
+  ] as const) {
+    it(`${method} with ${JSON.stringify(params)} is JSON-RPC -32602 naming ${field}, with no schema dump`, async () => {
+      const res = await rpc(method, params);
+      expect(res.status).to.equal(200);
+      expect(res.body.id).to.equal(7);
+      expect(res.body.error.code).to.equal(-32602);
+      expect(res.body.error.message).to.match(new RegExp(`^Invalid params for ${method}: ${field.replace(/[.[\]]/g, '\\$&')}: `));
+      expect(res.body.error.message).not.to.include('{');
+      expect(res.body.error.data.error.code).to.equal('validation_failed');
+      expect(res.body.error.data.error.details.fields).to.have.property(field);
+    });
+  }
+
+  it('an unknown method is still -32601', async () => {
+    expect((await rpc('no/such', {})).body.error.code).to.equal(-32601);
+  });
+});

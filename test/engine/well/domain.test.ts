@@ -1,0 +1,85 @@
+/**
+ * The physical domains of the well and decline functions (engine/well/domain.ts, the decline
+ * guards): the cases the catalogue-wide property test (test/engine/domain.test.ts) found, each
+ * refused by the function itself naming the input and why, and the numerical fixes that made
+ * honest inputs answer (default pwf grids ending at their floor, Arps cumulatives at tiny D t,
+ * Duong near t = 0).
+ */
+import { expect } from 'chai';
+import { attempt, close, failure, run } from './call.js';
+
+const refused = (name: string, body: Record<string, unknown>, reason: string, message: RegExp) => {
+  const f = failure(name, body);
+  expect(f.reason, f.message).to.equal(reason);
+  expect(f.message).to.match(message);
+};
+
+describe('well domains: refused by the function, naming the input', () => {
+  it('the default pwf grid ends exactly at 0 psia (pr - pr x 20/20 rounded to -4.5e-13 for 6% of pressures)', () => {
+    const r = run('well.iprVogel', { prPsia: 3628.5743437819333, qmaxStbd: 1.1697813039696563 });
+    expect(r.pwfPsia).to.have.length(21);
+    expect(r.pwfPsia[20]).to.equal(0);
+    expect(r.pwfPsia[0]).to.equal(3628.5743437819333);
+    const g = run('well.iprGas', { kMd: 10, hFt: 50, prPsia: 3000, rwFt: 0.35, reFt: 1500, TF: 200, gasSG: 0.65 });
+    expect(g.pwfPsia[20]).to.equal(14.696);
+  });
+
+  it('a liquid viscosity near 0, a pay near 0 ft, a permeability near 0 md', () => {
+    const darcy = { iprMethod: 'darcy', prPsia: 4000, kMd: 50, hFt: 30, reFt: 1500, rwFt: 0.35, muCp: 1.2, boRbStb: 1.25 };
+    refused('well.ipr', { ...darcy, muCp: 5e-324 }, 'out_of_range', /^muCp 5e-324 cp is outside >= 0.01/);
+    refused('well.ipr', { ...darcy, hFt: 5e-324 }, 'out_of_range', /^hFt 5e-324 ft .*no pay zone/);
+    refused('well.ipr', { ...darcy, kMd: 5e-324 }, 'out_of_range', /^kMd 5e-324 md .*shale matrix/);
+    refused('well.iprComposite', { prPsia: 1e308, pbPsia: 2500, productivityIndex: 1.2 }, 'out_of_range', /^prPsia 1e\+308 psia/);
+  });
+
+  it('Fetkovich: an AOF no well has, tests whose rate falls with drawdown, test rates of the other phase', () => {
+    refused('well.iprFetkovich', { prPsia: 3000, C: 1e300, n: 1 }, 'out_of_range', /AOF C pr\^2n .* exceeds 10000000 STB\/d/);
+    refused('well.iprFetkovich', { prPsia: 3000, testRateStbd: [500, 400], testPwfPsia: [2500, 1500] }, 'no_solution', /rate does not rise with the drawdown/);
+    refused('well.iprFetkovich', { prPsia: 3000, wellType: 'oil', testRateMscfd: [500, 900], testPwfPsia: [2500, 1500] }, 'invalid_input', /testRateMscfd does not belong to an oil well/);
+  });
+
+  it('choke: a bean below 1/64 in, a liquid-only GLR', () => {
+    refused('well.chokeFlow', { chokeSize64ths: 1e-300, glrScfStb: 1000, qLiquidStbd: 3000 }, 'out_of_range', /^chokeSize64ths 1e-300 1\/64 in/);
+    refused('well.chokeFlow', { chokeSize64ths: 16, glrScfStb: 1e-6, upstreamPsia: 500 }, 'out_of_range', /^glrScfStb .*all liquid/);
+  });
+
+  it('gas IPR: a net pay beyond any reservoir (was NaN from Infinity/Infinity)', () => {
+    refused('well.iprGas', { kMd: 10, hFt: 1.7976931348623157e308, prPsia: 3000, pwfPsia: 1500, rwFt: 0.35, reFt: 1500, TF: 200, gasSG: 0.65 }, 'out_of_range', /^hFt/);
+  });
+});
+
+describe('decline domains and numerics', () => {
+  it('Arps cumulative: exact at tiny D t (was 0/0), continuous where the early and late forms meet (D t = 1)', () => {
+    close(run('decline.arps', { qi: 1000, di: 5e-324, b: 0.5, t: [1e-9] }).cum[0], 1e-6, 1e-12);
+    close(run('decline.arps', { qi: 1000, di: 1e-20, b: 0, t: [10] }).cum[0], 1e4, 1e-12);
+    close(run('decline.arps', { qi: 1000, di: 1e-20, b: 1, t: [10] }).cum[0], 1e4, 1e-12);
+    for (const b of [0, 0.5, 1, 1.5]) {
+      const r = run('decline.arps', { qi: 1000, di: 0.1, b, t: [10 * (1 - 1e-12), 10, 10 * (1 + 1e-12)] });
+      close(r.cum[0], r.cum[1], 1e-11, `b ${b}`);
+      close(r.cum[2], r.cum[1], 1e-11, `b ${b}`);
+    }
+  });
+
+  it('a cumulative beyond the floating-point range is refused naming the inputs', () => {
+    refused('decline.arps', { qi: 1.7976931348623157e308, di: 0.1, b: 0.5, t: [10] }, 'out_of_range', /^cum\[0\] is beyond the floating-point range for qi 1\.79.*e\+308, di 0\.1/);
+    refused('decline.eur', { qi: 1000, di: 5e-324, b: 1, qLimit: 10 }, 'out_of_range', /^tLimit is beyond the floating-point range/);
+  });
+
+  it('modified hyperbolic: b below the exponential threshold never switches (tSwitch was Infinity)', () => {
+    const r = attempt('decline.modifiedHyperbolic', { qi: 1000, di: 0.01, b: 5e-324, dterm: 0.0003, t: [365] });
+    expect(r.ok).to.equal(true);
+    if (!r.ok) return;
+    expect(r.result.tSwitch).to.equal(null);
+    expect(r.warnings.join(' ')).to.match(/exponential throughout/);
+  });
+
+  it('Duong near t = 0 with m > 1: the rate tends to 0 (was Infinity x 0 = NaN)', () => {
+    const r = run('decline.duong', { qi: 1000, a: 1.2, m: 1.1, t: [1e-300, 1] });
+    expect(r.rate[0]).to.equal(0);
+    close(r.rate[1], 1000, 1e-13);
+  });
+
+  it('forecast: a producing GOR of a dry gas well is refused', () => {
+    refused('decline.forecast', { qiStbd: 100, di: 0.001, b: 0, startDate: '2026-01-01', months: 2, gorScfStb: 1e308 }, 'out_of_range', /^gorScfStb .*dry gas well/);
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * well.vlp against independent limits (single-phase liquid and static gas columns computed by
+ * hand), Colebrook by iteration, its own reverse march, and the stated behaviours (deviation
+ * warnings, profiles, metric units). The refdata vectors (pyrestoolbox 3.7.6, same methods) are in
+ * npm run refdata.
+ */
+import { expect } from 'chai';
+import { moodyFriction } from '../../../engine/well/flow/friction.js';
+import { attempt, close, failure, run } from './call.js';
+
+const gasWell = { tubingIdIn: 2.441, mdFt: 10000, whtF: 100, bhtF: 200, thpPsia: 500, gasSG: 0.65, cgrStbPerMMscf: 10, qwStbd: 10, condensateApi: 45, oilViscosityCp: 1 };
+const oilWell = { tubingIdIn: 2.441, mdFt: 10000, whtF: 100, bhtF: 200, thpPsia: 200, gorScfStb: 800, waterCut: 0.3, gasSG: 0.65, pbPsia: 2500, rsbScfStb: 500, api: 35 };
+
+describe('well.vlp', () => {
+  it('Serghides matches Colebrook solved by iteration within his stated 0.0023%; laminar is 64/Re', () => {
+    for (const [re, e] of [[5e3, 0], [1e5, 1e-4], [1e7, 1e-3], [3e4, 0.02]] as const) {
+      let x = 7;
+      for (let i = 0; i < 200; i++) x = -2 * Math.log10(e / 3.7 + (2.51 * x) / re);
+      close(moodyFriction(re, e), 1 / (x * x), 2.3e-5, `Re ${re}`);
+    }
+    close(moodyFriction(1000, 0.01), 0.064, 1e-15);
+  });
+
+  it('water only (oil well at 100% water cut) matches rho g h plus Darcy–Weisbach friction by hand', () => {
+    const r = run('well.vlp', { ...oilWell, waterCut: 0.999999, gorScfStb: 0, qLiquidStbd: 2000, vlpMethod: 'BeggsBrill' });
+    const rho = 62.37 * 1.07;
+    const d = 2.441 / 12;
+    const v = (2000 * 5.614583333 * 0.999999) / 86400 / ((Math.PI / 4) * d * d);
+    // Viscosity varies along the string: bracket the friction with the cold and hot McCain values.
+    const fr = (mu: number) => (moodyFriction((rho * v * d) / (mu * 6.71969e-4), 0.0006 / 2.441) * rho * v * v) / (2 * 32.174 * d) / 144;
+    const lo = 200 + (rho / 144 + fr(0.31)) * 10000;
+    const hi = 200 + (rho / 144 + fr(0.69)) * 10000;
+    expect(r.bhpPsia).to.be.within(lo * 0.999, hi * 1.001);
+  });
+
+  it('a trickle of dry gas is the static column p exp(0.01875 SG H / (z T)) (CullenderSmith)', () => {
+    const r = run('well.vlp', { ...gasWell, thpPsia: 100, vlpMethod: 'CullenderSmith', qgMMscfd: 0.001, cgrStbPerMMscf: 0, qwStbd: 0 });
+    const zAvg = run('pvt.gasProperties', { psia: 110, TF: 150, gasSG: 0.65 }).z as number;
+    close(r.bhpPsia, 100 * Math.exp((0.01875 * 0.65 * 10000) / (zAvg * 609.67)), 2e-3);
+  });
+
+  it('bottom-up and top-down marches agree to 1 psi for every method', () => {
+    for (const vlpMethod of ['BeggsBrill', 'HagedornBrown', 'Gray', 'WoldesemayatGhajar']) {
+      const down = run('well.vlp', { ...gasWell, vlpMethod, qgMMscfd: 5 });
+      const { thpPsia: _omit, ...rest } = gasWell;
+      const up = run('well.vlp', { ...rest, vlpMethod, qgMMscfd: 5, bhpPsia: down.bhpPsia });
+      close(up.thpPsia, 500, 2e-3, vlpMethod);
+    }
+  });
+
+  it('bottom-hole pressure rises with the tubing-head pressure and, past the loading minimum, with the rate', () => {
+    const r = run('well.vlp', { ...gasWell, vlpMethod: 'Gray', qgMMscfd: [4, 6, 8, 10] });
+    for (let i = 1; i < 4; i++) expect(r.bhpPsia[i]).to.be.above(r.bhpPsia[i - 1]);
+    expect(run('well.vlp', { ...gasWell, vlpMethod: 'Gray', qgMMscfd: 5, thpPsia: 800 }).bhpPsia).to.be.above(run('well.vlp', { ...gasWell, vlpMethod: 'Gray', qgMMscfd: 5 }).bhpPsia);
+  });
+
+  it('segments: all-vertical segments equal the vertical string; HagedornBrown warns above 30 degrees', () => {
+    const { tubingIdIn: _i, mdFt: _m, ...rest } = oilWell;
+    const vertical = run('well.vlp', { ...oilWell, qLiquidStbd: 1500 });
+    const segs = run('well.vlp', { ...rest, qLiquidStbd: 1500, segments: [{ mdFt: 4000, idIn: 2.441 }, { mdFt: 6000, idIn: 2.441 }] });
+    close(segs.bhpPsia, vertical.bhpPsia, 2e-3);
+    const deviated = attempt('well.vlp', { ...rest, vlpMethod: 'HagedornBrown', qLiquidStbd: 1500, segments: [{ mdFt: 3000, idIn: 2.441 }, { mdFt: 7000, idIn: 2.441, deviationDeg: 45 }] });
+    expect(deviated.ok && deviated.warnings.join(' ')).to.match(/built for vertical wells/);
+  });
+
+  it('profile: from the tubing-head to the bottom-hole pressure with holdup in [0, 1] and a regime per point', () => {
+    const r = run('well.vlp', { ...oilWell, qLiquidStbd: [800, 1600], profile: true });
+    expect(r.profiles).to.have.length(2);
+    const p = r.profiles[1];
+    expect(p.psia[0]).to.equal(200);
+    close(p.psia[p.psia.length - 1], r.bhpPsia[1], 1e-12);
+    close(p.mdFt[p.mdFt.length - 1], 10000, 1e-12);
+    for (const h of p.holdup) expect(h).to.be.within(0, 1);
+    expect(p.regime).to.have.length(p.psia.length);
+    expect(failure('well.vlp', { ...oilWell, qLiquidStbd: [1, 2, 3, 4, 5, 6], profile: true }).message).to.match(/at most 5/);
+  });
+
+  it('metric: bara, m and sm3/d in; bara out', () => {
+    const field = run('well.vlp', { ...gasWell, qgMMscfd: 5 });
+    const m = run('well.vlp', {
+      ...gasWell,
+      units: 'metric',
+      tubingIdIn: 2.441 * 0.0254,
+      mdFt: 3048,
+      whtF: (100 - 32) / 1.8,
+      bhtF: (200 - 32) / 1.8,
+      thpPsia: 500 / 14.503773773,
+      qgMMscfd: 5e6 * 0.028316846592,
+      cgrStbPerMMscf: (10 * 0.158987294928) / (1e6 * 0.028316846592),
+      qwStbd: 10 * 0.158987294928,
+      oilViscosityCp: 1,
+    });
+    close(m.bhpPsia * 14.503773773, field.bhpPsia, 1e-9);
+    expect(m.outputUnits.bhpPsia).to.equal('bara');
+  });
+
+  it('a rate the string cannot carry gets null with a warning; none at all is a 422', () => {
+    const r = attempt('well.vlp', { ...gasWell, bhpPsia: 700, thpPsia: undefined, qgMMscfd: [1, 40] });
+    expect(r.ok).to.equal(true);
+    if (r.ok) {
+      expect(r.result.thpPsia[1]).to.equal(null);
+      expect(r.warnings.join(' ')).to.match(/rate 40: no tubing-head pressure/);
+    }
+    expect(failure('well.vlp', { ...gasWell, bhpPsia: 700, thpPsia: undefined, qgMMscfd: 60 }).reason).to.equal('no_solution');
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * The queue's own Redis scripts (workers/queue/scripts.ts) against a real redis-server: admission
+ * is exact under concurrency from several connections, the ticket hand-off lets exactly one of
+ * claim and withdraw win, and the status check tells each state of a call apart.
+ */
+import { expect } from 'chai';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { Redis } from 'ioredis';
+import { apiRedis, redisOrSkip, type RedisServer } from '../support/redis.js';
+import { JobState, QueueScripts } from '../../workers/queue/scripts.js';
+import { JOB_KEY_PREFIX, KEYS } from '../../workers/queue/settings.js';
+
+describe('engine queue scripts (workers/queue/scripts.ts)', function () {
+  this.timeout(30_000);
+  let redis: RedisServer;
+  let clients: Redis[] = [];
+  let scripts: QueueScripts[] = [];
+
+  before(async function () {
+    redis = await redisOrSkip(this);
+    clients = await Promise.all([1, 2, 3, 4].map(() => apiRedis(redis.url)));
+    scripts = clients.map((c) => new QueueScripts(c));
+  });
+  beforeEach(async () => {
+    await clients[0]?.flushall();
+  });
+  after(async () => {
+    for (const c of clients) c.disconnect();
+    await redis?.stop();
+  });
+
+  it('admits exactly the backlog limit when 200 calls arrive at once over four connections', async () => {
+    await scripts[0]!.heartbeat('w1', 60_000, 2);
+    const outcomes = await Promise.all(Array.from({ length: 200 }, (_, i) => scripts[i % 4]!.admit(`job-${i}`, 60_000, 8, 16)));
+    expect(outcomes.filter((o) => o.admitted)).to.have.length(8);
+    expect(outcomes.filter((o) => !o.admitted && o.reason === 'full')).to.have.length(192);
+    expect(await clients[0]!.zcard(KEYS.tickets)).to.equal(8);
+  });
+
+  it('derives the limit from live worker threads when none is configured, and refuses with no live worker', async () => {
+    expect(await scripts[0]!.admit('a', 60_000, -1, 16)).to.deep.equal({ admitted: false, reason: 'no_worker' });
+    await scripts[0]!.heartbeat('w1', 60_000, 2);
+    await scripts[1]!.heartbeat('w2', 60_000, 1);
+    const outcomes = await Promise.all(Array.from({ length: 60 }, (_, i) => scripts[i % 4]!.admit(`job-${i}`, 60_000, -1, 16)));
+    expect(outcomes.filter((o) => o.admitted)).to.have.length(48); // 16 x 3 threads
+    expect(await scripts[2]!.live()).to.deep.equal({ workers: 2, threads: 3 });
+    await scripts[0]!.heartbeat('w1', 60_000, 0); // draining: offers no thread
+    await scripts[1]!.deregister('w2');
+    expect(await scripts[0]!.admit('b', 60_000, -1, 16)).to.deep.equal({ admitted: false, reason: 'no_worker' });
+  });
+
+  it('drops a worker whose heartbeat lapsed', async () => {
+    await scripts[0]!.heartbeat('w1', 1, 4);
+    await delay(20);
+    expect(await scripts[0]!.live()).to.deep.equal({ workers: 0, threads: 0 });
+    expect(await clients[0]!.hlen(KEYS.capacity)).to.equal(0);
+  });
+
+  it('lets exactly one of claim (worker) and withdraw (API) win for every ticket', async () => {
+    await scripts[0]!.heartbeat('w1', 60_000, 1);
+    const ids = Array.from({ length: 200 }, (_, i) => `race-${i}`);
+    for (const id of ids) {
+      await scripts[0]!.admit(id, 60_000, 1_000, 16);
+      await clients[0]!.hset(JOB_KEY_PREFIX + id, 'data', '{"name":"x","input":{"big":1}}');
+    }
+    const results = await Promise.all(ids.map((id, i) => Promise.all([scripts[i % 2]!.claim(id, 'w1', '{"name":"x"}'), scripts[2 + (i % 2)]!.withdraw(id)])));
+    for (const [claimed, withdrawn] of results) expect(claimed !== withdrawn, `claimed ${claimed}, withdrawn ${withdrawn}`).to.equal(true);
+    const claimed = ids.filter((_, i) => results[i]![0]);
+    for (const id of claimed) expect(await clients[0]!.hget(JOB_KEY_PREFIX + id, 'data')).to.equal('{"name":"x"}'); // input dropped
+  });
+
+  it('does not let a worker claim a lapsed ticket', async () => {
+    await scripts[0]!.heartbeat('w1', 60_000, 1);
+    await scripts[0]!.admit('late', 1, 10, 16);
+    await clients[0]!.hset(JOB_KEY_PREFIX + 'late', 'data', '{}');
+    await delay(20);
+    expect(await scripts[0]!.claim('late', 'w1', '{}')).to.equal(false);
+  });
+
+  it('tells waiting, running, done, worker lapsed and lost apart', async () => {
+    await scripts[0]!.heartbeat('alive', 60_000, 2);
+    await scripts[0]!.heartbeat('dying', 1, 1);
+    for (const id of ['waiting', 'running', 'done', 'orphan']) {
+      await scripts[0]!.admit(id, 60_000, 100, 16);
+      await clients[0]!.hset(JOB_KEY_PREFIX + id, 'data', '{}');
+    }
+    expect(await scripts[0]!.claim('running', 'alive', '{}')).to.equal(true);
+    expect(await scripts[0]!.claim('orphan', 'dying', '{}')).to.equal(true);
+    await scripts[0]!.putOutcome('done', '{"ok":true}', 60_000);
+    await delay(20); // 'dying' lapses
+    const { liveThreads, states } = await scripts[1]!.status(['waiting', 'running', 'done', 'orphan', 'never-seen']);
+    expect(liveThreads).to.equal(2);
+    expect(states).to.deep.equal([JobState.Waiting, JobState.Running, JobState.Done, JobState.WorkerLapsed, JobState.Lost]);
+    expect(await scripts[1]!.takeOutcome('done')).to.equal('{"ok":true}');
+    expect(await scripts[1]!.takeOutcome('done')).to.equal(null);
+  });
+
+  it('sweeps lapsed tickets only', async () => {
+    await scripts[0]!.heartbeat('w1', 60_000, 1);
+    // 'fresh' first: an admission also drops lapsed tickets, so one after 'old' could take it first.
+    await scripts[0]!.admit('fresh', 60_000, 100, 16);
+    await scripts[0]!.admit('old', 1, 100, 16);
+    await delay(20);
+    expect(await scripts[0]!.sweep(100)).to.deep.equal(['old']);
+    expect(await clients[0]!.zrange(KEYS.tickets, '0', '-1')).to.deep.equal(['fresh']);
+  });
+});

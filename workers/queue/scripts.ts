@@ -1,0 +1,205 @@
+/**
+ * The engine queue's own Redis scripts, beside BullMQ's: admission (the backlog bound), the
+ * ticket hand-off between API node and worker, the worker registry and the check an API node
+ * runs on the calls it waits for. Each is one Lua script, so it is atomic across every API node
+ * and worker, and each reads the time from Redis (TIME), so nodes with skewed clocks agree.
+ *
+ * The hand-off: admission puts a ticket; a worker may run a job only after removing its ticket
+ * (claim), and an API node may refuse a waiting call only after removing it (withdraw). Exactly
+ * one of the two can succeed, so a call is either run or answered as not run — never both, and
+ * never a 503 for a call a worker has started.
+ *
+ * Assumes a single Redis (or a primary); keys are built inside the scripts from prefixes, which
+ * Redis Cluster would refuse (BullMQ needs hash tags there anyway).
+ */
+import type { Redis } from 'ioredis';
+import { JOB_KEY_PREFIX, KEYS } from './settings.js';
+
+const NOW = `
+local function now_ms()
+  local t = redis.call('TIME')
+  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+end
+local function ms(x) return string.format('%.0f', x) end
+-- Drops lapsed workers; returns the number of live workers and the threads they offer.
+local function live(workers, capacity, now)
+  local dead = redis.call('ZRANGEBYSCORE', workers, '-inf', ms(now))
+  if #dead > 0 then
+    redis.call('ZREMRANGEBYSCORE', workers, '-inf', ms(now))
+    redis.call('HDEL', capacity, unpack(dead))
+  end
+  local n, threads = 0, 0
+  local caps = redis.call('HGETALL', capacity)
+  for i = 2, #caps, 2 do
+    n = n + 1
+    threads = threads + (tonumber(caps[i]) or 0)
+  end
+  return n, threads
+end
+`;
+
+/**
+ * KEYS: tickets, workers, capacity. ARGV: jobId, hold ms, backlog limit (-1: per thread), per thread.
+ * Returns {1, waiting, limit} admitted; {0, 0, 0} no live worker offers a thread; {-1, waiting, limit} full.
+ */
+const ADMIT = `${NOW}
+local now = now_ms()
+local _, threads = live(KEYS[2], KEYS[3], now)
+if threads <= 0 then return {0, 0, 0} end
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ms(now))
+local waiting = redis.call('ZCARD', KEYS[1])
+local limit = tonumber(ARGV[3])
+if limit < 0 then limit = threads * tonumber(ARGV[4]) end
+if waiting >= limit then return {-1, waiting, limit} end
+redis.call('ZADD', KEYS[1], ms(now + tonumber(ARGV[2])), ARGV[1])
+return {1, waiting + 1, limit}
+`;
+
+/**
+ * KEYS: tickets, job hash. ARGV: jobId, workerId, stub data. 1 = claimed (the worker runs the job;
+ * its input is dropped from Redis), 0 = withdrawn, void or gone (the worker must not run it).
+ */
+const CLAIM = `${NOW}
+local until_ = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if not until_ then return 0 end
+redis.call('ZREM', KEYS[1], ARGV[1])
+if tonumber(until_) <= now_ms() then return 0 end
+if redis.call('EXISTS', KEYS[2]) == 0 then return 0 end
+redis.call('HSET', KEYS[2], 'ecw', ARGV[2], 'data', ARGV[3])
+return 1
+`;
+
+/**
+ * KEYS: tickets, workers, capacity. ARGV: job key prefix, outcome key prefix, jobIds...
+ * Returns {live threads, state per job}: 1 waiting, 2 running (its worker alive), 3 outcome
+ * ready, 4 its worker lapsed, 5 lost (no ticket, no outcome, no claimed job: Redis lost it or it
+ * was failed without an outcome).
+ */
+const STATUS = `${NOW}
+local now = now_ms()
+local _, threads = live(KEYS[2], KEYS[3], now)
+local res = {threads}
+for i = 3, #ARGV do
+  local id = ARGV[i]
+  local code = 5
+  if redis.call('EXISTS', ARGV[2] .. id) == 1 then code = 3
+  elseif redis.call('ZSCORE', KEYS[1], id) then code = 1
+  else
+    local w = redis.call('HGET', ARGV[1] .. id, 'ecw')
+    if w then
+      local until_ = redis.call('ZSCORE', KEYS[2], w)
+      if until_ and tonumber(until_) > now then code = 2 else code = 4 end
+    end
+  end
+  res[#res + 1] = code
+end
+return res
+`;
+
+/** KEYS: workers, capacity. ARGV: workerId, ttl ms, threads offered. */
+const HEARTBEAT = `${NOW}
+local now = now_ms()
+redis.call('ZADD', KEYS[1], ms(now + tonumber(ARGV[2])), ARGV[1])
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[3])
+return 1
+`;
+
+/** KEYS: workers, capacity. Returns {live workers, live threads}. */
+const LIVE = `${NOW}
+local n, threads = live(KEYS[1], KEYS[2], now_ms())
+return {n, threads}
+`;
+
+/** KEYS: tickets. ARGV: max. Removes and returns up to max tickets that have lapsed. */
+const SWEEP = `${NOW}
+local ids = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ms(now_ms()), 'LIMIT', 0, tonumber(ARGV[1]))
+if #ids > 0 then redis.call('ZREM', KEYS[1], unpack(ids)) end
+return ids
+`;
+
+export type Admission = { admitted: true; waiting: number; limit: number } | { admitted: false; reason: 'no_worker' } | { admitted: false; reason: 'full'; waiting: number; limit: number };
+
+export const JobState = { Waiting: 1, Running: 2, Done: 3, WorkerLapsed: 4, Lost: 5 } as const;
+export type JobState = (typeof JobState)[keyof typeof JobState];
+
+interface ScriptClient {
+  engcalcAdmit(k1: string, k2: string, k3: string, ...args: string[]): Promise<number[]>;
+  engcalcClaim(k1: string, k2: string, ...args: string[]): Promise<number>;
+  engcalcStatus(k1: string, k2: string, k3: string, ...args: string[]): Promise<number[]>;
+  engcalcHeartbeat(k1: string, k2: string, ...args: string[]): Promise<number>;
+  engcalcLive(k1: string, k2: string): Promise<number[]>;
+  engcalcSweep(k1: string, ...args: string[]): Promise<string[]>;
+}
+
+/** The scripts on one connection (ioredis sends EVALSHA and reloads a script after NOSCRIPT). */
+export class QueueScripts {
+  private readonly r: ScriptClient;
+
+  constructor(private readonly redis: Redis) {
+    const define = (name: string, numberOfKeys: number, lua: string) => {
+      if (!(name in redis)) redis.defineCommand(name, { numberOfKeys, lua });
+    };
+    define('engcalcAdmit', 3, ADMIT);
+    define('engcalcClaim', 2, CLAIM);
+    define('engcalcStatus', 3, STATUS);
+    define('engcalcHeartbeat', 2, HEARTBEAT);
+    define('engcalcLive', 2, LIVE);
+    define('engcalcSweep', 1, SWEEP);
+    this.r = redis as unknown as ScriptClient;
+  }
+
+  /** Admits one call into the backlog, or says why not. `limit` < 0: `perThread` x live threads. */
+  async admit(jobId: string, holdMs: number, limit: number, perThread: number): Promise<Admission> {
+    const [code, waiting, max] = await this.r.engcalcAdmit(KEYS.tickets, KEYS.workers, KEYS.capacity, jobId, String(holdMs), String(limit), String(perThread));
+    if (code === 1) return { admitted: true, waiting: waiting!, limit: max! };
+    if (code === 0) return { admitted: false, reason: 'no_worker' };
+    return { admitted: false, reason: 'full', waiting: waiting!, limit: max! };
+  }
+
+  /** Worker side: takes the job's ticket; false means the job must not run. */
+  async claim(jobId: string, workerId: string, stub: string): Promise<boolean> {
+    return (await this.r.engcalcClaim(KEYS.tickets, JOB_KEY_PREFIX + jobId, jobId, workerId, stub)) === 1;
+  }
+
+  /** API side: gives up on a waiting call; false means a worker claimed it first (or it was void). */
+  async withdraw(jobId: string): Promise<boolean> {
+    return (await this.redis.zrem(KEYS.tickets, jobId)) === 1;
+  }
+
+  async status(jobIds: string[]): Promise<{ liveThreads: number; states: JobState[] }> {
+    const [threads, ...states] = await this.r.engcalcStatus(KEYS.tickets, KEYS.workers, KEYS.capacity, JOB_KEY_PREFIX, KEYS.out, ...jobIds);
+    return { liveThreads: threads!, states: states as JobState[] };
+  }
+
+  heartbeat(workerId: string, ttlMs: number, threads: number): Promise<number> {
+    return this.r.engcalcHeartbeat(KEYS.workers, KEYS.capacity, workerId, String(ttlMs), String(threads));
+  }
+
+  async deregister(workerId: string): Promise<void> {
+    await this.redis.multi().zrem(KEYS.workers, workerId).hdel(KEYS.capacity, workerId).exec();
+  }
+
+  async live(): Promise<{ workers: number; threads: number }> {
+    const [workers, threads] = await this.r.engcalcLive(KEYS.workers, KEYS.capacity);
+    return { workers: workers!, threads: threads! };
+  }
+
+  /** Calls admitted and not yet started, across the cluster. */
+  waiting(): Promise<number> {
+    return this.redis.zcard(KEYS.tickets);
+  }
+
+  /** Removes up to `max` lapsed tickets and returns their job ids (their jobs will never run). */
+  sweep(max: number): Promise<string[]> {
+    return this.r.engcalcSweep(KEYS.tickets, String(max));
+  }
+
+  async putOutcome(jobId: string, json: string, ttlMs: number): Promise<void> {
+    await this.redis.set(KEYS.out + jobId, json, 'PX', ttlMs);
+  }
+
+  /** Reads and deletes a job's outcome (null when there is none). */
+  takeOutcome(jobId: string): Promise<string | null> {
+    return this.redis.getdel(KEYS.out + jobId);
+  }
+}
