@@ -18,6 +18,10 @@ import { lump } from './characterization/lumping.js';
 import { assertChecked, lbcPlusVc } from './fluidInput.js';
 import { EngineFailure } from '../failure.js';
 import { REF } from './references.js';
+import { COMPONENT_DOMAIN, componentProblem } from './domain.js';
+
+/** The EOS component domain of a constant, as an output's physical range (the function refuses outside it). */
+const inDomain = (k: 'TcK' | 'PcBar' | 'omega' | 'MW' | 'VcCm3PerMol') => ({ minimum: COMPONENT_DOMAIN[k].min, maximum: COMPONENT_DOMAIN[k].max });
 
 const CM3_PER_FT3_LBMOL = (0.028316846592 / 0.45359237) * 1000;
 const BAR_PER_PSI = 0.06894757293168;
@@ -38,13 +42,13 @@ const Pseudo = Type.Object({
   name: Type.String(),
   carbonNumbers: Type.Array(Type.Integer(), { minItems: 2, maxItems: 2, description: '[first, last] SCN in the lump' }),
   moleFraction: quantity('dimensionless', { physical: { minimum: 0, maximum: 1 } }),
-  MW: quantity('molarMass'),
-  SG: quantity('dimensionless', { physical: { exclusiveMinimum: 0 } }),
+  MW: quantity('molarMass', { physical: inDomain('MW') }),
+  SG: quantity('dimensionless', { physical: { exclusiveMinimum: COMPONENT_DOMAIN.SG.min, maximum: COMPONENT_DOMAIN.SG.max } }),
   TbK: quantity('temperatureKelvin'),
-  TcK: quantity('temperatureKelvin'),
-  PcBar: quantity('pressureBar'),
-  omega: quantity('dimensionless'),
-  VcCm3PerMol: quantity('molarVolume'),
+  TcK: quantity('temperatureKelvin', { physical: inDomain('TcK') }),
+  PcBar: quantity('pressureBar', { physical: inDomain('PcBar') }),
+  omega: quantity('dimensionless', { physical: inDomain('omega') }),
+  VcCm3PerMol: quantity('molarVolume', { physical: inDomain('VcCm3PerMol') }),
 });
 
 const Scn = Type.Object({
@@ -59,13 +63,13 @@ const Scn = Type.Object({
 const Output = Type.Object({
   pseudoComponents: Type.Array(Pseudo, { maxItems: 10, description: 'Ready for the components of eos.flash and the other EOS functions' }),
   scn: Type.Array(Scn, { maxItems: 100 }),
-  watsonK: quantity('dimensionless', { description: 'Watson characterization factor of the split (constant)' }),
+  watsonK: quantity('dimensionless', { description: 'Watson characterization factor of the split (constant)', physical: { exclusiveMinimum: 0 } }),
   eta: quantity('molarMass'),
-  beta: quantity('dimensionless', { description: 'Scale of the gamma distribution, g/mol' }),
+  beta: quantity('dimensionless', { description: 'Scale of the gamma distribution, g/mol', physical: { exclusiveMinimum: 0 } }),
   check: Type.Object({
-    moleFraction: quantity('dimensionless', { description: 'Sum over the pseudo-components (= zPlus)' }),
+    moleFraction: quantity('dimensionless', { description: 'Sum over the pseudo-components (= zPlus)', physical: { exclusiveMinimum: 0 } }),
     MW: quantity('molarMass', { description: 'Molar mass of the pseudo-components together (= MW)' }),
-    SG: quantity('dimensionless', { description: 'Specific gravity of the pseudo-components together (= SG)' }),
+    SG: quantity('dimensionless', { description: 'Specific gravity of the pseudo-components together (= SG)', physical: { exclusiveMinimum: 0 } }),
   }),
 });
 
@@ -122,6 +126,16 @@ export const characterizePlus = defineFunction({
       return { ...g, ...c, vc };
     });
     const lumps = lump(withCriticals, input.groups ?? 3);
+    // The pseudo-components go straight into the EOS functions: each must be inside their component domain.
+    for (const l of lumps) {
+      const problem = componentProblem({ TcK: l.tcR / 1.8, PcBar: l.pcPsia * BAR_PER_PSI, omega: l.omega, MW: l.mw, VcCm3PerMol: l.vcFt3 * CM3_PER_FT3_LBMOL, SG: l.sg });
+      if (problem) {
+        throw new EngineFailure(
+          'out_of_range',
+          `the ${method} characterization gives pseudo-component ${l.name} no physical constants for the EOS functions: ${problem}; try another criticalMethod, a smaller maxCarbonNumber, more groups or another alpha`,
+        );
+      }
+    }
     const mass = lumps.reduce((s, l) => s + l.z * l.mw, 0);
     const z = lumps.reduce((s, l) => s + l.z, 0);
     return {

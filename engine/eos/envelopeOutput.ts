@@ -2,11 +2,12 @@
 import Type from 'typebox';
 import { EngineFailure } from '../failure.js';
 import { quantity, quantityArray } from '../quantity.js';
-import { fFromKelvin, paFromPsia, psiaFromPa } from './core/constants.js';
+import { fFromKelvin, paFromPsia, psiaFromPa, TRACE_FRACTION } from './core/constants.js';
 import { traceEnvelope, type EnvelopeTrace, type SpecialPoint } from './core/envelope.js';
 import { subsetFluid, type Fluid } from './core/fluid.js';
 import { nullable } from './schemaParts.js';
 import { ONE_COMPONENT } from './saturationSolve.js';
+import { MIN_REDUCED_T } from './domain.js';
 
 export const MAX_ENVELOPE_POINTS = 2000;
 export const MAX_QUALITY_LINES = 9;
@@ -54,22 +55,26 @@ export interface EnvelopeOptions {
   qualityLines?: number[];
 }
 
-const OPTIONS = { pMax: paFromPsia(100_000), tMin: 30, tMax: 3000 };
+const OPTIONS = { pMax: paFromPsia(100_000) };
 
 export function envelopeOutput(fluidFull: Fluid, zFull: Float64Array, o: EnvelopeOptions, warnings: string[]) {
   const keep: number[] = [];
-  zFull.forEach((v, i) => v > 0 && keep.push(i));
+  zFull.forEach((v, i) => v >= TRACE_FRACTION && keep.push(i));
   const fluid = keep.length === fluidFull.n ? fluidFull : subsetFluid(fluidFull, keep);
   const z = Float64Array.from(keep, (i) => zFull[i]!);
   if (z.length < 2) throw new EngineFailure('invalid_input', ONE_COMPONENT);
   const pStart = paFromPsia(o.startPsia ?? 14.696);
   const maxPoints = o.maxPoints ?? 400;
-  const env = traceEnvelope(fluid, z, { beta: 0, pStart, maxPoints, ...OPTIONS });
-  if (!env) throw new EngineFailure('no_solution', `no dew point found at the starting pressure ${o.startPsia ?? 14.696} psia between 30 and 3000 K: the envelope cannot be started`);
+  // The trace stays where every component present is inside the EOS domain (domain.ts): above a
+  // tenth of its critical temperature.
+  const tMin = Math.max(30, MIN_REDUCED_T * Math.max(...fluid.tc));
+  const tMax = 3000;
+  const env = traceEnvelope(fluid, z, { beta: 0, pStart, maxPoints, tMin, tMax, ...OPTIONS });
+  if (!env) throw new EngineFailure('no_solution', `no dew point found at the starting pressure ${o.startPsia ?? 14.696} psia between ${+tMin.toPrecision(4)} and ${+tMax.toPrecision(4)} K: the envelope cannot be started`);
   if (!env.complete) warnings.push(`the envelope trace stopped before returning to the starting pressure: ${env.stopReason}`);
   if (!env.critical) warnings.push('no critical point was crossed on the traced part of the envelope');
   const lines = (o.qualityLines ?? []).map((beta) => {
-    const q: EnvelopeTrace | null = traceEnvelope(fluid, z, { beta, pStart, maxPoints, ...OPTIONS });
+    const q: EnvelopeTrace | null = traceEnvelope(fluid, z, { beta, pStart, maxPoints, tMin, tMax, ...OPTIONS });
     if (!q) return { vaporFraction: beta, TF: [], psia: [], complete: false, stopReason: 'no starting point at startPsia' };
     return { vaporFraction: beta, TF: q.points.map((p) => fFromKelvin(p.T)), psia: q.points.map((p) => psiaFromPa(p.P)), complete: q.complete, stopReason: q.stopReason };
   });

@@ -18,6 +18,7 @@ import { buildFluid, checkFluid, FLUID_INPUTS } from './fluidInput.js';
 import { flashOutput, FlashOutput } from './flashOutput.js';
 import { REF } from './references.js';
 import { EOS_VALIDITY, PSIA_INPUT, TF_INPUT } from './schemaParts.js';
+import { requireEosPressure, requireFluidTemperature } from './domain.js';
 
 const Input = Type.Object({ ...FLUID_INPUTS, TF: TF_INPUT, psia: PSIA_INPUT });
 
@@ -66,6 +67,8 @@ export const flash = defineFunction({
   check: (input) => checkFluid(input),
   run(input, warnings) {
     const { fluid, z, names } = buildFluid(input);
+    requireEosPressure('psia', input.psia);
+    requireFluidTemperature('TF', input.TF, fluid, z, warnings);
     const T = kelvinFromF(input.TF);
     return flashOutput(flashPT(new Isotherm(fluid, T), z, paFromPsia(input.psia)), fluid, names, T, z, warnings);
   },

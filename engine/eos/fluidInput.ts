@@ -23,6 +23,7 @@ import { EOS_NAMES, type EosName } from './core/eosFamily.js';
 import { Fluid, type ComponentConstants } from './core/fluid.js';
 import { defaultShift, LIBRARY, LIBRARY_NAMES } from './library/components.js';
 import { defaultKijMatrix } from './library/kij.js';
+import { requireComponent } from './domain.js';
 
 /** Largest number of components of one fluid (a 60 x 60 kij is 3600 numbers). */
 export const MAX_COMPONENTS = 60;
@@ -62,7 +63,7 @@ export const FLUID_INPUTS = {
   composition: Type.Array(quantity('dimensionless', { minimum: 0, maximum: 1 }), {
     minItems: 1,
     maxItems: MAX_COMPONENTS,
-    description: 'Overall mole fractions in the order of components; must sum to 1 within 1e-6',
+    description: 'Overall mole fractions in the order of components; must sum to 1 within 1e-6. A fraction below 1e-20 counts as absent (0)',
   }),
   kij: Type.Optional(
     Type.Array(Type.Array(kijEntry, { maxItems: MAX_COMPONENTS }), {
@@ -127,8 +128,11 @@ export function checkFluid(input: FluidInput, exactComponents?: number): Record<
   return out;
 }
 
-/** A component's constants in SI with defaults filled. */
-export function componentConstants(c: FluidInput['components'][number], eos: EosName): ComponentConstants {
+/**
+ * A component's constants in SI with defaults filled; constants outside the physical domain
+ * (domain.ts) are refused naming `label` (e.g. "components[3] 'C7+'").
+ */
+export function componentConstants(c: FluidInput['components'][number], eos: EosName, label = `component '${typeof c === 'string' ? c : c.name}'`): ComponentConstants {
   const given = typeof c === 'string' ? { name: c } : c;
   const lib = LIBRARY[given.name];
   const tcK = given.TcK ?? lib?.TcK;
@@ -138,6 +142,8 @@ export function componentConstants(c: FluidInput['components'][number], eos: Eos
   if (tcK === undefined || pcBar === undefined || omega === undefined || mw === undefined) {
     throw new EngineFailure('invalid_input', `component '${given.name}' lacks TcK, PcBar, omega or MW`);
   }
+  // Defaults the engine fills (an estimated Vc, a correlated shift) are not the caller's to answer for.
+  requireComponent(label, { TcK: tcK, PcBar: pcBar, omega, MW: mw, VcCm3PerMol: given.VcCm3PerMol, volumeShift: given.volumeShift, SG: given.SG });
   const pcPa = pcBar * PA_PER_BAR;
   const plusVc = given.SG !== undefined ? lbcPlusVc(mw, given.SG) : undefined;
   const vcCm3 = given.VcCm3PerMol ?? lib?.VcCm3PerMol ?? (plusVc !== undefined && plusVc > 0 ? plusVc : undefined);
@@ -160,10 +166,14 @@ export function assertChecked(problems: Record<string, string> | null | undefine
   if (first) throw new EngineFailure('invalid_input', `${first[0]} ${first[1]}`);
 }
 
-export function buildFluid(input: FluidInput): { fluid: Fluid; z: Float64Array; names: string[] } {
+/**
+ * The core Fluid of an inline or saved fluid, its normalised composition and names. `label`
+ * names the components in domain messages ('components', or the saved model's).
+ */
+export function buildFluid(input: FluidInput, label = 'components'): { fluid: Fluid; z: Float64Array; names: string[] } {
   assertChecked(checkFluid(input));
   const eos = input.eos ?? 'PR78';
-  const comps = input.components.map((c) => componentConstants(c, eos));
+  const comps = input.components.map((c, i) => componentConstants(c, eos, `${label}[${i}] '${typeof c === 'string' ? c : c.name}'`));
   const names = comps.map((c) => c.name);
   const kij = input.kij ?? defaultKijMatrix(names);
   const fluid = new Fluid(eos, comps, kij, input.volumeShift === 'Peneloux');

@@ -21,7 +21,8 @@ import { PhaseModel } from './core/phase.js';
 import { vapourPressure } from './core/vapourPressure.js';
 import { assertChecked, buildFluid, checkFluid, FLUID_INPUTS } from './fluidInput.js';
 import { REF } from './references.js';
-import { EOS_VALIDITY, nullableNumber, PSIA_INPUT, TF_INPUT } from './schemaParts.js';
+import { DENSITY, EOS_VALIDITY, nullableNumber, PSIA_INPUT, TF_INPUT } from './schemaParts.js';
+import { requireEosPressure, requireFluidTemperature, requirePositiveVolume } from './domain.js';
 
 const { components, kij, eos, volumeShift } = FLUID_INPUTS;
 const Input = Type.Object({
@@ -40,7 +41,7 @@ const Output = Type.Object({
   zVapor: nullableNumber('dimensionless', { description: 'Vapour-like root (null when the only root is liquid-like)', physical: { exclusiveMinimum: 0 } }),
   lnPhiVapor: nullableNumber('dimensionless', { description: 'ln fugacity coefficient on the vapour-like root' }),
   stableRoot: Type.Enum(['liquid', 'vapour'], { description: 'The root of lower Gibbs energy' }),
-  densityLbft3: quantity('density', { description: 'Density on the stable root (volume shift when on)' }),
+  densityLbft3: quantity('density', { description: 'Density on the stable root (volume shift when on)', ...DENSITY }),
   fugacityPsia: quantity('pressure', { description: 'Fugacity on the stable root' }),
   psatPsia: nullableNumber('pressure', { description: 'EOS vapour pressure at TF (null at or above Tc)' }),
   TcF: quantity('temperature', { description: 'Critical temperature used' }),
@@ -69,9 +70,11 @@ export const pureComponent = defineFunction({
     },
   ],
   check: (input) => checkFluid({ ...input, composition: [1] }, 1),
-  run(input) {
+  run(input, warnings) {
     assertChecked(checkFluid({ ...input, composition: [1] }, 1));
     const { fluid } = buildFluid({ ...input, composition: [1] });
+    requireEosPressure('psia', input.psia);
+    requireFluidTemperature('TF', input.TF, fluid, undefined, warnings);
     const T = kelvinFromF(input.TF);
     const P = paFromPsia(input.psia);
     const pm = new PhaseModel(fluid.atTemperature(T, true));
@@ -85,6 +88,14 @@ export const pureComponent = defineFunction({
     // Peneloux: V and ln phi move by -c and -cP/RT (the same for every root).
     const c = fluid.shiftVolume([1]);
     const cz = (c * P) / (R * T);
+    requirePositiveVolume(stable.V - c, stable.V);
+    const lnFugacity = Math.log(input.psia) + stable.lnPhi[0]! - cz;
+    if (!(Math.abs(lnFugacity) < 709)) {
+      throw new EngineFailure(
+        'out_of_range',
+        `the fugacity on the stable root is e^${lnFugacity.toFixed(0)} psia, beyond the floating-point range: psia ${input.psia} is ${+(P / fluid.pc[0]!).toPrecision(3)} times the component's critical pressure at ${+(T / fluid.tc[0]!).toPrecision(3)} times its critical temperature`,
+      );
+    }
     const psat = vapourPressure(fluid, 0, T);
     return {
       roots: l.roots,
@@ -94,7 +105,7 @@ export const pureComponent = defineFunction({
       lnPhiVapor: !one || !liquidLike ? v.lnPhi[0]! - cz : null,
       stableRoot,
       densityLbft3: fluid.mw[0]! / 1000 / (stable.V - c) / KG_M3_PER_LBM_FT3,
-      fugacityPsia: psiaFromPa(P * Math.exp(stable.lnPhi[0]! - cz)),
+      fugacityPsia: Math.exp(lnFugacity),
       psatPsia: psat === null ? null : psiaFromPa(psat),
       TcF: fFromKelvin(fluid.tc[0]!),
       PcPsia: psiaFromPa(fluid.pc[0]!),

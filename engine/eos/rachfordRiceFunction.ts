@@ -25,7 +25,7 @@ const Output = Type.Object({
   vaporFractionClamped: quantity('dimensionless', { description: 'The root clamped to [0, 1] (0 or 1 when there is no root)', physical: { minimum: 0, maximum: 1 } }),
   phase: Type.Enum(PHASES),
   x: quantityArray('dimensionless', { description: 'Liquid mole fractions at the unclamped root (the feed when there is no root)', physical: { minimum: 0, maximum: 1 } }, { maxItems: MAX_COMPONENTS }),
-  y: quantityArray('dimensionless', { description: 'Vapour mole fractions K x at the unclamped root (the feed when there is no root)', physical: { minimum: 0 } }, { maxItems: MAX_COMPONENTS }),
+  y: quantityArray('dimensionless', { description: 'Vapour mole fractions K x at the unclamped root (the feed when there is no root)', physical: { minimum: 0, maximum: 1 } }, { maxItems: MAX_COMPONENTS }),
   iterations: Type.Integer({ minimum: 0 }),
 });
 

@@ -4,6 +4,8 @@ import { quantity, quantityArray } from '../quantity.js';
 import { KG_M3_PER_LBM_FT3, psiaFromPa } from './core/constants.js';
 import type { Fluid } from './core/fluid.js';
 import type { SaturationAnswer } from './saturationSolve.js';
+import { DENSITY } from './schemaParts.js';
+import { requirePositiveVolume } from './domain.js';
 
 export const SATURATION_INPUTS = {
   kind: Type.Optional(Type.Enum(['bubble', 'dew', 'auto'], { default: 'auto', description: "'bubble', 'dew', or 'auto' (whichever the fluid has at TF on the branch)" })),
@@ -23,8 +25,8 @@ export const SaturationOutput = Type.Object({
   incipientPhaseComposition: quantityArray('dimensionless', { description: 'Mole fractions of the incipient phase', physical: { minimum: 0, maximum: 1 } }, { maxItems: 60 }),
   feedZ: quantity('dimensionless', { description: 'Z of the feed at the saturation point', physical: { exclusiveMinimum: 0 } }),
   incipientZ: quantity('dimensionless', { description: 'Z of the incipient phase', physical: { exclusiveMinimum: 0 } }),
-  feedDensityLbft3: quantity('density', { description: 'Feed density at the saturation point' }),
-  incipientDensityLbft3: quantity('density', { description: 'Incipient phase density' }),
+  feedDensityLbft3: quantity('density', { description: 'Feed density at the saturation point', ...DENSITY }),
+  incipientDensityLbft3: quantity('density', { description: 'Incipient phase density', ...DENSITY }),
   converged: Type.Boolean({ description: 'Newton converged (max residual 1e-12); false: bisection result to 1e-9 (near-critical)' }),
   residual: quantity('dimensionless', { description: 'Max residual of the saturation equations', physical: { minimum: 0 } }),
   iterations: Type.Integer({ minimum: 0, description: 'Bisection and Newton iterations after the scan' }),
@@ -39,7 +41,11 @@ export const SaturationOutput = Type.Object({
 
 export function saturationOutput(a: SaturationAnswer, fluid: Fluid, names: string[], z: ArrayLike<number>, warnings: string[]) {
   const { feed, incipient } = a.point;
-  const rho = (ph: typeof feed, x: ArrayLike<number>) => fluid.molarMass(x) / 1000 / (ph.V - fluid.shiftVolume(x)) / KG_M3_PER_LBM_FT3;
+  const rho = (ph: typeof feed, x: ArrayLike<number>) => {
+    const v = ph.V - fluid.shiftVolume(x);
+    requirePositiveVolume(v, ph.V);
+    return fluid.molarMass(x) / 1000 / v / KG_M3_PER_LBM_FT3;
+  };
   if (!a.validation.passed) {
     warnings.push(
       `validation flashes disagree: ${a.validation.phasesAbove} phase(s) at ${psiaFromPa(a.validation.pAbove).toPrecision(6)} psia and ${a.validation.phasesBelow} at ${psiaFromPa(a.validation.pBelow).toPrecision(6)} psia (near-critical or a narrow two-phase window)`,

@@ -19,6 +19,7 @@ import { REF } from './references.js';
 import { SATURATION_INPUTS, saturationOutput, SaturationOutput } from './saturationOutput.js';
 import { findSaturation } from './saturationSolve.js';
 import { EOS_VALIDITY, TF_INPUT } from './schemaParts.js';
+import { requireFluidTemperature } from './domain.js';
 
 const Input = Type.Object({ ...FLUID_INPUTS, TF: TF_INPUT, ...SATURATION_INPUTS });
 
@@ -47,6 +48,7 @@ export const saturationPressure = defineFunction({
   check: (input) => checkFluid(input),
   run(input, warnings) {
     const { fluid, z, names } = buildFluid(input);
+    requireFluidTemperature('TF', input.TF, fluid, z, warnings);
     const iso = new Isotherm(fluid, kelvinFromF(input.TF));
     return saturationOutput(findSaturation(iso, z, input.kind ?? 'auto', input.branch ?? 'upper'), fluid, names, z, warnings);
   },

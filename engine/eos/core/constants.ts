@@ -17,6 +17,15 @@ export const T_SC_F = 60;
 /** Molar mass of air (g/mol) for gas gravity: 28.9647 (Lemmon et al. 2000, dry air). */
 export const MW_AIR = 28.9647;
 
+/**
+ * Mole fractions below this count as absent (0): 1e-20 of a mole is ~6000 molecules, far below
+ * any analysis (trace analyses reach 1e-12 to 1e-15), and such a component's ln z and z K of the
+ * stability test and the saturation and envelope equations would approach the underflow of a
+ * double (1e-308). Its K is then the infinite-dilution ratio phi^L / phi^V, which is what a
+ * trace has; the phase compositions report it as 0.
+ */
+export const TRACE_FRACTION = 1e-20;
+
 export const kelvinFromF = (tF: number): number => (tF + 459.67) / 1.8;
 export const fFromKelvin = (tK: number): number => tK * 1.8 - 459.67;
 export const paFromPsia = (psia: number): number => psia * PA_PER_PSI;

@@ -3,8 +3,8 @@
  * is unstable, the two-phase split (split.ts); phases labelled by density (the lighter is the
  * vapour) and a single phase by the phase identification parameter of Venkatarathnam &
  * Oellrich (2011): PIP > 1 liquid-like, else vapour-like. Components absent from the feed
- * (z_i = 0) are left out of the problem and reported with zero mole fractions; their K is the
- * infinite-dilution ratio phi_i^L / phi_i^V.
+ * (z_i below TRACE_FRACTION, constants.ts) are left out of the problem and reported with zero
+ * mole fractions; their K is the infinite-dilution ratio phi_i^L / phi_i^V.
  *
  * A split that does not lower the Gibbs energy below the feed's, or that collapses onto the
  * feed, is reported as one phase. A split that does not converge within its iteration limits is
@@ -19,6 +19,7 @@
  *   properties: Applications in phase equilibria calculations. Fluid Phase Equilib. 301(2),
  *   225-233.
  */
+import { TRACE_FRACTION } from './constants.js';
 import { subsetFluid, type Fluid } from './fluid.js';
 import { PhaseModel, type Phase } from './phase.js';
 import { stabilityTest } from './stability.js';
@@ -71,7 +72,7 @@ export class Isotherm {
   /** The model over the components present in z (the full one when all are). */
   modelFor(z: ArrayLike<number>): { pm: PhaseModel; keep: number[] | null } {
     const keep: number[] = [];
-    for (let i = 0; i < this.fluid.n; i++) if (z[i]! > 0) keep.push(i);
+    for (let i = 0; i < this.fluid.n; i++) if (z[i]! >= TRACE_FRACTION) keep.push(i);
     if (keep.length === this.fluid.n) return { pm: this.pm, keep: null };
     const key = keep.join(',');
     let pm = this.reduced.get(key);
@@ -109,7 +110,7 @@ export function flashPT(iso: Isotherm, zIn: ArrayLike<number>, P: number): Flash
       const a = describe(iso, pm, s.L, keep);
       const b = describe(iso, pm, s.V, keep);
       const [liq, vap, beta] = a.density >= b.density ? [a, b, s.beta] : [b, a, 1 - s.beta];
-      const K = Float64Array.from(vap.x, (y, i) => (liq.x[i]! > 0 ? y / liq.x[i]! : 0));
+      const K = equilibriumRatios(liq, vap, keep);
       if (keep) fillDiluteK(iso, liq, vap, K, P);
       return {
         ...base,
@@ -167,6 +168,23 @@ function describe(iso: Isotherm, pm: PhaseModel, ph: Phase, keep: number[] | nul
   const mw = fl.molarMass(x);
   const V = ph.V - fl.shiftVolume(x);
   return { x, Z: ph.Z, V, mw, density: (mw / 1000) / V, phase: ph, model: pm };
+}
+
+/**
+ * y_i / x_i of the components in the feed; where a trace component's x_i or y_i has underflowed
+ * (z_i near the smallest double, or |ln K| beyond ~700), phi_i^L / phi_i^V of the two phases, which
+ * equals it at equilibrium. Absent components (not in `keep`) are left 0 for fillDiluteK.
+ */
+function equilibriumRatios(liq: FlashPhase, vap: FlashPhase, keep: number[] | null): Float64Array {
+  const K = new Float64Array(liq.x.length);
+  const idx = keep ?? Array.from(liq.x, (_, i) => i);
+  idx.forEach((full, j) => {
+    const x = liq.x[full]!;
+    const y = vap.x[full]!;
+    const k = y / x;
+    K[full] = x > 0 && y > 0 && k > 0 && Number.isFinite(k) ? k : Math.exp(liq.phase.lnPhi[j]! - vap.phase.lnPhi[j]!);
+  });
+  return K;
 }
 
 /** K of components absent from the feed: phi_i^L / phi_i^V at infinite dilution in each phase. */

@@ -150,9 +150,13 @@ export function refineSaturation(pm: PhaseModel, z: Float64Array, br: Bracket): 
   return { P, kind: kindOf(pm, feed, inc), w: inc.x, feed, incipient: inc, converged: false, iterations, residual: residualOf(feed, inc) };
 }
 
+/** max |ln(w_i / z_i) + ln phi_i(w) - ln phi_i(z)| over the components whose fractions have not underflowed in either phase. */
 function residualOf(feed: Phase, inc: Phase): number {
   let r = 0;
-  for (let i = 0; i < feed.x.length; i++) r = Math.max(r, Math.abs(Math.log(inc.x[i]! / feed.x[i]!) + inc.lnPhi[i]! - feed.lnPhi[i]!));
+  for (let i = 0; i < feed.x.length; i++) {
+    if (!(inc.x[i]! > 0 && feed.x[i]! > 0)) continue;
+    r = Math.max(r, Math.abs(Math.log(inc.x[i]! / feed.x[i]!) + inc.lnPhi[i]! - feed.lnPhi[i]!));
+  }
   return r;
 }
 

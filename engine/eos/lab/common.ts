@@ -14,6 +14,7 @@ import { EngineFailure } from '../../failure.js';
 import { kelvinFromF, paFromPsia, P_SC_PSIA, R, T_SC_F } from '../core/constants.js';
 import { flashPT, Isotherm, type FlashOutcome } from '../core/flashPT.js';
 import type { Fluid } from '../core/fluid.js';
+import { requirePositiveVolume } from '../domain.js';
 
 export const M3_PER_BBL = 0.158987294928;
 export const FT3_PER_M3 = 1 / 0.028316846592;
@@ -39,6 +40,7 @@ export class Lab {
   flash(z: ArrayLike<number>, T: number, P: number): FlashOutcome {
     const r = flashPT(this.at(T), z, P);
     if (!r) throw new EngineFailure('no_solution', `the equation of state has no volume root at ${(P / 6894.757293168).toPrecision(6)} psia`);
+    for (const p of [r.liquid, r.vapour, r.single]) if (p) requirePositiveVolume(p.V, p.phase.V);
     return r;
   }
 }

@@ -8,9 +8,11 @@ import { defineFunction } from '../../definition.js';
 import { psiaFromPa } from '../core/constants.js';
 import { constantCompositionExpansion } from '../lab/cce.js';
 import { REF } from '../references.js';
+import { DENSITY } from '../schemaParts.js';
 import { DEMO, MODEL_INPUTS, RESERVOIR_TF, Source } from './inputs.js';
 import { column, labSetup, nullableColumn, pressureList, SaturationSummary } from './labInputs.js';
 import { attachedModel, modelSource } from './resolved.js';
+import { requireEosPressure } from '../domain.js';
 
 /** Pressures as multiples of the saturation pressure when none are given. */
 const DEFAULT_FACTORS = [2, 1.75, 1.5, 1.25, 1.1, 1, 0.95, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2];
@@ -30,7 +32,7 @@ const Output = Type.Object({
   relativeVolume: column('dimensionless', 'V / Vsat', { exclusiveMinimum: 0 }),
   yFunction: nullableColumn('dimensionless', 'Y = (Psat - P) / (P (V/Vsat - 1)) below a bubble point; null elsewhere'),
   liquidDropoutPercent: column('dimensionless', 'Liquid volume as % of Vsat (retrograde liquid dropout of a condensate; above a bubble point the whole oil)', { minimum: 0 }),
-  densityLbft3: column('density', 'Density of the whole sample'),
+  densityLbft3: column('density', 'Density of the whole sample', DENSITY.physical),
   z: column('dimensionless', 'Z = P V / (R T) of the whole sample (shifted volume)', { exclusiveMinimum: 0 }),
 });
 
@@ -59,7 +61,8 @@ export const modelCce = defineFunction({
   check: (input) => (input.psia && new Set(input.psia).size !== input.psia.length ? { psia: 'repeats a pressure' } : null),
   run(input, warnings) {
     const m = attachedModel(input);
-    const { lab, z, T, sat } = labSetup(m, input.TF);
+    requireEosPressure('psia', input.psia);
+    const { lab, z, T, sat } = labSetup(m, input.TF, warnings);
     const psia = input.psia ?? DEFAULT_FACTORS.map((f) => psiaFromPa(sat.P) * f);
     const { rows } = constantCompositionExpansion(lab, z, T, sat, psia);
     if (!sat.validation.passed) warnings.push('the saturation point did not pass its validation flashes (near-critical)');

@@ -13,6 +13,7 @@ import { REF } from '../references.js';
 import { DEMO, MODEL_INPUTS, RESERVOIR_TF, Source } from './inputs.js';
 import { column, labSetup, nullableColumn, pressureList, SaturationSummary } from './labInputs.js';
 import { attachedModel, modelSource } from './resolved.js';
+import { requireEosPressure } from '../domain.js';
 
 const DEFAULT_FACTORS = [0.85, 0.7, 0.55, 0.4, 0.25];
 
@@ -61,7 +62,8 @@ export const modelCvd = defineFunction({
   check: (input) => checkDecreasing(input.psia),
   run(input, warnings) {
     const m = attachedModel(input);
-    const { lab, z, T, sat, names } = labSetup(m, input.TF);
+    requireEosPressure('psia', input.psia);
+    const { lab, z, T, sat, names } = labSetup(m, input.TF, warnings);
     if (sat.kind === 'bubble') warnings.push(`at ${input.TF} degF the model has a bubble point: CVD is the gas-condensate experiment (volatile oils are sometimes studied this way)`);
     const psia = input.psia ?? DEFAULT_FACTORS.map((f) => psiaFromPa(sat.P) * f);
     const { rows } = constantVolumeDepletion(lab, z, T, sat, psia, warnings);

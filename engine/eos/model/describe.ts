@@ -10,7 +10,7 @@ import { EOS_NAMES } from '../core/eosFamily.js';
 import { componentConstants } from '../fluidInput.js';
 import { REF } from '../references.js';
 import { DEMO, MODEL_INPUTS, Source } from './inputs.js';
-import { attachedModel, modelFluidInput, modelSource } from './resolved.js';
+import { attachedModel, modelComponentsLabel, modelFluidInput, modelSource } from './resolved.js';
 
 const Input = Type.Object({ ...MODEL_INPUTS });
 
@@ -61,7 +61,7 @@ export const describe = defineFunction({
   run(input) {
     const m = attachedModel(input);
     const f = modelFluidInput(m);
-    const comps = f.components.map((c) => componentConstants(c, m.eos));
+    const comps = f.components.map((c, i) => componentConstants(c, m.eos, `${modelComponentsLabel(m)}[${i}] '${m.components[i]!.name}'`));
     return {
       source: modelSource(m),
       eos: m.eos,

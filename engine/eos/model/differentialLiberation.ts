@@ -11,9 +11,11 @@ import { psiaFromPa } from '../core/constants.js';
 import { checkDecreasing } from '../lab/common.js';
 import { differentialLiberation } from '../lab/differentialLiberation.js';
 import { REF } from '../references.js';
+import { DENSITY } from '../schemaParts.js';
 import { DEMO, MODEL_INPUTS, RESERVOIR_TF, Source } from './inputs.js';
 import { column, labSetup, nullableColumn, pressureList } from './labInputs.js';
 import { attachedModel, modelSource } from './resolved.js';
+import { requireEosPressure } from '../domain.js';
 
 const DEFAULT_FACTORS = [0.85, 0.7, 0.55, 0.4, 0.25, 0.1];
 
@@ -35,9 +37,9 @@ const Output = Type.Object({
   gasZ: nullableColumn('dimensionless', 'Z of the gas removed at the stage (null at the bubble point)', { exclusiveMinimum: 0 }),
   gasGravity: nullableColumn('dimensionless', 'Gravity (air = 1) of the gas removed', { exclusiveMinimum: 0 }),
   gasFvfRbPerMscf: nullableColumn('gasFVF', 'Bg of the gas removed'),
-  oilDensityLbft3: column('density', 'Oil density at the stage'),
+  oilDensityLbft3: column('density', 'Oil density at the stage', DENSITY.physical),
   residualOil: Type.Object({
-    densityLbft3: quantity('density', { description: 'At 60 degF, 14.696 psia' }),
+    densityLbft3: quantity('density', { description: 'At 60 degF, 14.696 psia', ...DENSITY }),
     specificGravity: quantity('dimensionless', { physical: { exclusiveMinimum: 0 } }),
     api: quantity('dimensionless', { description: 'API gravity' }),
     coolingGasScfPerBbl: quantity('gasOilRatio', { description: 'Gas released by cooling from TF to 60 degF (not in Rsd)', physical: { minimum: 0 } }),
@@ -70,7 +72,8 @@ export const modelDifferentialLiberation = defineFunction({
   check: (input) => checkDecreasing(input.psia),
   run(input, warnings) {
     const m = attachedModel(input);
-    const { lab, z, T, sat } = labSetup(m, input.TF);
+    requireEosPressure('psia', input.psia);
+    const { lab, z, T, sat } = labSetup(m, input.TF, warnings);
     if (sat.kind !== 'bubble') {
       throw new EngineFailure('invalid_input', `at ${input.TF} degF the model has a dew point (${psiaFromPa(sat.P).toPrecision(6)} psia): differential liberation is an oil experiment; use eos.model.cvd`);
     }

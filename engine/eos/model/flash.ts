@@ -3,12 +3,12 @@ import Type from 'typebox';
 import { defineFunction } from '../../definition.js';
 import { kelvinFromF, paFromPsia } from '../core/constants.js';
 import { flashPT, Isotherm } from '../core/flashPT.js';
-import { buildFluid } from '../fluidInput.js';
 import { FLASH_OUTPUT, flashOutput } from '../flashOutput.js';
 import { flash as inlineFlash } from '../flash.js';
 import { EOS_VALIDITY, PSIA_INPUT, TF_INPUT } from '../schemaParts.js';
 import { DEMO, MODEL_INPUTS, Source } from './inputs.js';
-import { attachedModel, modelFluidInput, modelSource } from './resolved.js';
+import { requireEosPressure, requireFluidTemperature } from '../domain.js';
+import { attachedModel, modelFluid, modelSource } from './resolved.js';
 
 const Input = Type.Object({ ...MODEL_INPUTS, TF: TF_INPUT, psia: PSIA_INPUT });
 const Output = Type.Object({ source: Source, ...FLASH_OUTPUT });
@@ -36,7 +36,9 @@ export const modelFlash = defineFunction({
   ],
   run(input, warnings) {
     const m = attachedModel(input);
-    const { fluid, z, names } = buildFluid(modelFluidInput(m));
+    const { fluid, z, names } = modelFluid(m);
+    requireEosPressure('psia', input.psia);
+    requireFluidTemperature('TF', input.TF, fluid, z, warnings);
     const T = kelvinFromF(input.TF);
     return { source: modelSource(m), ...flashOutput(flashPT(new Isotherm(fluid, T), z, paFromPsia(input.psia)), fluid, names, T, z, warnings) };
   },

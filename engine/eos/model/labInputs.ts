@@ -3,10 +3,10 @@ import Type from 'typebox';
 import { EngineFailure } from '../../failure.js';
 import { quantity, quantityArray, type Quantity } from '../../quantity.js';
 import { kelvinFromF } from '../core/constants.js';
-import { buildFluid } from '../fluidInput.js';
 import { Lab } from '../lab/common.js';
 import { findSaturation, type SaturationAnswer } from '../saturationSolve.js';
-import { modelFluidInput, type ResolvedFluidModel } from './resolved.js';
+import { requireFluidTemperature } from '../domain.js';
+import { modelFluid, type ResolvedFluidModel } from './resolved.js';
 
 export const MAX_STAGES = 200;
 
@@ -25,8 +25,9 @@ export const SaturationSummary = Type.Object({
 });
 
 /** The model's fluid, a Lab for it, and its upper saturation point at TF. */
-export function labSetup(m: ResolvedFluidModel, tF: number): { lab: Lab; z: Float64Array; T: number; sat: SaturationAnswer; names: string[] } {
-  const { fluid, z, names } = buildFluid(modelFluidInput(m));
+export function labSetup(m: ResolvedFluidModel, tF: number, warnings: string[]): { lab: Lab; z: Float64Array; T: number; sat: SaturationAnswer; names: string[] } {
+  const { fluid, z, names } = modelFluid(m);
+  requireFluidTemperature('TF', tF, fluid, z, warnings);
   const T = kelvinFromF(tF);
   const lab = new Lab(fluid);
   const sat = findSaturation(lab.at(T), z, 'auto', 'upper');

@@ -2,10 +2,9 @@
 import Type from 'typebox';
 import { defineFunction } from '../../definition.js';
 import { ENVELOPE_INPUTS, EnvelopeOutput, envelopeOutput } from '../envelopeOutput.js';
-import { buildFluid } from '../fluidInput.js';
 import { phaseEnvelope as inline } from '../phaseEnvelope.js';
 import { DEMO, MODEL_INPUTS, Source } from './inputs.js';
-import { attachedModel, modelFluidInput, modelSource } from './resolved.js';
+import { attachedModel, modelFluid, modelSource } from './resolved.js';
 
 const Input = Type.Object({ ...MODEL_INPUTS, ...ENVELOPE_INPUTS });
 const Output = Type.Object({ source: Source, ...EnvelopeOutput.properties });
@@ -34,7 +33,7 @@ export const modelPhaseEnvelope = defineFunction({
   ],
   run(input, warnings) {
     const m = attachedModel(input);
-    const { fluid, z } = buildFluid(modelFluidInput(m));
+    const { fluid, z } = modelFluid(m);
     return { source: modelSource(m), ...envelopeOutput(fluid, z, input, warnings) };
   },
 });

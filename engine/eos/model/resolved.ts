@@ -6,7 +6,7 @@
  */
 import { EngineFailure } from '../../failure.js';
 import type { EosName } from '../core/eosFamily.js';
-import type { FluidInput } from '../fluidInput.js';
+import { buildFluid, type FluidInput } from '../fluidInput.js';
 
 export interface ResolvedComponent {
   name: string;
@@ -52,6 +52,16 @@ export function modelFluidInput(m: ResolvedFluidModel): FluidInput {
     eos: m.eos,
     volumeShift: m.volumeShift ? 'Peneloux' : 'none',
   };
+}
+
+/** The model's core Fluid, composition and names; its constants checked against the physical domain (domain.ts), named as the model's. */
+export function modelFluid(m: ResolvedFluidModel): ReturnType<typeof buildFluid> {
+  return buildFluid(modelFluidInput(m), modelComponentsLabel(m));
+}
+
+/** How domain messages name the model's components. */
+export function modelComponentsLabel(m: ResolvedFluidModel): string {
+  return `fluid model '${m.fluidModelId}' components`;
 }
 
 /** Where the result came from, for a report to cite. */

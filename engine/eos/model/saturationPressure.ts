@@ -3,13 +3,13 @@ import Type from 'typebox';
 import { defineFunction } from '../../definition.js';
 import { kelvinFromF } from '../core/constants.js';
 import { Isotherm } from '../core/flashPT.js';
-import { buildFluid } from '../fluidInput.js';
 import { saturationPressure as inline } from '../saturationPressure.js';
 import { SATURATION_INPUTS, SaturationOutput, saturationOutput } from '../saturationOutput.js';
 import { findSaturation } from '../saturationSolve.js';
 import { TF_INPUT } from '../schemaParts.js';
 import { DEMO, MODEL_INPUTS, Source } from './inputs.js';
-import { attachedModel, modelFluidInput, modelSource } from './resolved.js';
+import { requireFluidTemperature } from '../domain.js';
+import { attachedModel, modelFluid, modelSource } from './resolved.js';
 
 const Input = Type.Object({ ...MODEL_INPUTS, TF: TF_INPUT, ...SATURATION_INPUTS });
 const Output = Type.Object({ source: Source, ...SaturationOutput.properties });
@@ -37,7 +37,8 @@ export const modelSaturationPressure = defineFunction({
   ],
   run(input, warnings) {
     const m = attachedModel(input);
-    const { fluid, z, names } = buildFluid(modelFluidInput(m));
+    const { fluid, z, names } = modelFluid(m);
+    requireFluidTemperature('TF', input.TF, fluid, z, warnings);
     const a = findSaturation(new Isotherm(fluid, kelvinFromF(input.TF)), z, input.kind ?? 'auto', input.branch ?? 'upper');
     return { source: modelSource(m), ...saturationOutput(a, fluid, names, z, warnings) };
   },

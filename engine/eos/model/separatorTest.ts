@@ -9,9 +9,11 @@ import { quantity } from '../../quantity.js';
 import { paFromPsia, psiaFromPa } from '../core/constants.js';
 import { separatorTest } from '../lab/separator.js';
 import { REF } from '../references.js';
+import { DENSITY } from '../schemaParts.js';
 import { DEMO, MODEL_INPUTS, RESERVOIR_TF, Source } from './inputs.js';
 import { column, labSetup, nullableColumn } from './labInputs.js';
 import { attachedModel, modelSource } from './resolved.js';
+import { requireEosPressure, requireFluidTemperature } from '../domain.js';
 
 const StageInput = Type.Object(
   { psia: quantity('pressure', { exclusiveMinimum: 0, maximum: 20_000 }), TF: quantity('temperature', { minimum: -100, maximum: 700 }) },
@@ -42,10 +44,10 @@ const Output = Type.Object({
   totalGorScfPerStb: quantity('gasOilRatio', { physical: { minimum: 0 } }),
   bo: quantity('formationVolumeFactor', { description: 'Reservoir oil volume per STB' }),
   api: quantity('dimensionless', { description: 'Stock-tank oil API gravity' }),
-  stockTankDensityLbft3: quantity('density'),
+  stockTankDensityLbft3: quantity('density', DENSITY),
   stockTankSpecificGravity: quantity('dimensionless', { physical: { exclusiveMinimum: 0 } }),
   totalGasGravity: Type.Union([quantity('dimensionless', { physical: { exclusiveMinimum: 0 } }), Type.Null()]),
-  reservoirOilDensityLbft3: quantity('density'),
+  reservoirOilDensityLbft3: quantity('density', DENSITY),
 });
 
 export const modelSeparatorTest = defineFunction({
@@ -73,7 +75,12 @@ export const modelSeparatorTest = defineFunction({
   ],
   run(input, warnings) {
     const m = attachedModel(input);
-    const { lab, z, T, sat } = labSetup(m, input.TF);
+    requireEosPressure('reservoirPsia', input.reservoirPsia);
+    input.stages.forEach((s, i) => requireEosPressure(`stages[${i}].psia`, s.psia));
+    requireEosPressure('stockTank.psia', input.stockTank?.psia);
+    const { lab, z, T, sat } = labSetup(m, input.TF, warnings);
+    input.stages.forEach((s, i) => requireFluidTemperature(`stages[${i}].TF`, s.TF, lab.fluid, z, warnings));
+    if (input.stockTank) requireFluidTemperature('stockTank.TF', input.stockTank.TF, lab.fluid, z, warnings);
     if (sat.kind !== 'bubble') warnings.push(`at ${input.TF} degF the model has a dew point: Bo of a gas condensate is not a usual quantity`);
     const P = input.reservoirPsia !== undefined ? paFromPsia(input.reservoirPsia) : sat.P;
     if (P < sat.P * (1 - 1e-9)) throw new EngineFailure('invalid_input', `reservoirPsia ${input.reservoirPsia} is below the bubble point ${psiaFromPa(sat.P).toPrecision(6)} psia: the reservoir oil would not be one phase`);
