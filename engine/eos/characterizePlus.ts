@@ -105,6 +105,7 @@ export const characterizePlus = defineFunction({
       source: 'the gamma split conserves moles and mass by construction and the Watson factor is solved to reproduce SG (Whitson 1983)',
     },
   ],
+  sizeExamples: [{ title: 'C7+ of MW 150, SG 0.85 split to C100+ (94 SCN groups), 10 pseudo-components', input: { MW: 150, SG: 0.85, maxCarbonNumber: 100, groups: 10 } }],
   check: checkPlus,
   run(input) {
     assertChecked(checkPlus(input));

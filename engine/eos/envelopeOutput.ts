@@ -67,16 +67,22 @@ export function envelopeOutput(fluidFull: Fluid, zFull: Float64Array, o: Envelop
   const maxPoints = o.maxPoints ?? 400;
   // The trace stays where every component present is inside the EOS domain (domain.ts): above a
   // tenth of its critical temperature.
-  const tMin = Math.max(30, MIN_REDUCED_T * Math.max(...fluid.tc));
+  const heaviest = fluid.tc.indexOf(Math.max(...fluid.tc));
+  const tMin = Math.max(30, MIN_REDUCED_T * fluid.tc[heaviest]!);
   const tMax = 3000;
+  const why = (reason: string) =>
+    reason.startsWith('temperature below') && tMin > 30
+      ? `${reason} (${+fFromKelvin(tMin).toPrecision(4)} degF), a tenth of the critical temperature of ${fluid.names[heaviest]}: below it the fluid leaves the EOS domain`
+      : reason;
   const env = traceEnvelope(fluid, z, { beta: 0, pStart, maxPoints, tMin, tMax, ...OPTIONS });
   if (!env) throw new EngineFailure('no_solution', `no dew point found at the starting pressure ${o.startPsia ?? 14.696} psia between ${+tMin.toPrecision(4)} and ${+tMax.toPrecision(4)} K: the envelope cannot be started`);
-  if (!env.complete) warnings.push(`the envelope trace stopped before returning to the starting pressure: ${env.stopReason}`);
+  const stopReason = why(env.stopReason);
+  if (!env.complete) warnings.push(`the envelope trace stopped before returning to the starting pressure: ${stopReason}`);
   if (!env.critical) warnings.push('no critical point was crossed on the traced part of the envelope');
   const lines = (o.qualityLines ?? []).map((beta) => {
     const q: EnvelopeTrace | null = traceEnvelope(fluid, z, { beta, pStart, maxPoints, tMin, tMax, ...OPTIONS });
     if (!q) return { vaporFraction: beta, TF: [], psia: [], complete: false, stopReason: 'no starting point at startPsia' };
-    return { vaporFraction: beta, TF: q.points.map((p) => fFromKelvin(p.T)), psia: q.points.map((p) => psiaFromPa(p.P)), complete: q.complete, stopReason: q.stopReason };
+    return { vaporFraction: beta, TF: q.points.map((p) => fFromKelvin(p.T)), psia: q.points.map((p) => psiaFromPa(p.P)), complete: q.complete, stopReason: why(q.stopReason) };
   });
   const pt = (s: SpecialPoint | null) => (s ? { TF: fFromKelvin(s.T), psia: psiaFromPa(s.P) } : null);
   return {
@@ -87,7 +93,7 @@ export function envelopeOutput(fluidFull: Fluid, zFull: Float64Array, o: Envelop
     cricondenbar: pt(env.cricondenbar),
     cricondentherm: pt(env.cricondentherm),
     complete: env.complete,
-    stopReason: env.stopReason,
+    stopReason,
     qualityLines: lines,
     newtonIterations: env.newtonIterations,
   };

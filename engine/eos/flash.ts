@@ -17,6 +17,7 @@ import { flashPT, Isotherm } from './core/flashPT.js';
 import { buildFluid, checkFluid, FLUID_INPUTS } from './fluidInput.js';
 import { flashOutput, FlashOutput } from './flashOutput.js';
 import { REF } from './references.js';
+import { LARGEST_FLUID } from './largestFluid.js';
 import { EOS_VALIDITY, PSIA_INPUT, TF_INPUT } from './schemaParts.js';
 import { requireEosPressure, requireFluidTemperature } from './domain.js';
 
@@ -64,6 +65,7 @@ export const flash = defineFunction({
       source: 'refdata eos.json flash-PR-gasCondensate-100F-1000psia (thermo 0.6.1 FlashVL with PRMIX)',
     },
   ],
+  sizeExamples: [{ title: 'the 60-component volatile oil (largestFluid.ts) at 200 degF, 2000 psia: two phases', input: { ...LARGEST_FLUID, TF: 200, psia: 2000 } }],
   check: (input) => checkFluid(input),
   run(input, warnings) {
     const { fluid, z, names } = buildFluid(input);

@@ -12,7 +12,8 @@ import Type from 'typebox';
 import { defineFunction } from '../definition.js';
 import { GAS_CONDENSATE_EXAMPLE } from './flash.js';
 import { buildFluid, checkFluid, FLUID_INPUTS } from './fluidInput.js';
-import { ENVELOPE_INPUTS, envelopeOutput, EnvelopeOutput } from './envelopeOutput.js';
+import { ENVELOPE_INPUTS, envelopeOutput, EnvelopeOutput, MAX_ENVELOPE_POINTS } from './envelopeOutput.js';
+import { LARGEST_FLUID, NINE_QUALITY_LINES } from './largestFluid.js';
 import { REF } from './references.js';
 
 const Input = Type.Object({ ...FLUID_INPUTS, ...ENVELOPE_INPUTS });
@@ -37,6 +38,12 @@ export const phaseEnvelope = defineFunction({
       expected: { complete: true, cricondenbar: { TF: 144.2, psia: 3034.26 } },
       tolerance: 1e-3,
       source: 'engcalc continuation; the cricondenbar pressure equals eos.saturationPressure at its temperature to 1e-9 (test/engine/eos/phaseEnvelope.test.ts)',
+    },
+  ],
+  sizeExamples: [
+    {
+      title: 'the 60-component volatile oil (largestFluid.ts) from 0.1 psia, 2000 points per curve, 9 quality lines',
+      input: { ...LARGEST_FLUID, startPsia: 0.1, maxPoints: MAX_ENVELOPE_POINTS, qualityLines: NINE_QUALITY_LINES },
     },
   ],
   check: (input) => checkFluid(input),

@@ -58,6 +58,12 @@ export const rachfordRice = defineFunction({
       source: 'refdata eos.json rr-82 (bisection on RR between the asymptotes; pyrestoolbox rr_solver agrees)',
     },
   ],
+  sizeExamples: [
+    {
+      title: `${MAX_COMPONENTS} components, K from 1e3 down to 1e-3`,
+      input: { z: Array.from({ length: MAX_COMPONENTS }, () => 1 / MAX_COMPONENTS), K: Array.from({ length: MAX_COMPONENTS }, (_, i) => 10 ** (3 - (6 * i) / (MAX_COMPONENTS - 1))) },
+    },
+  ],
   check: checkRr,
   run(input) {
     assertChecked(checkRr(input));

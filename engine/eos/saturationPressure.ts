@@ -16,6 +16,7 @@ import { Isotherm } from './core/flashPT.js';
 import { GAS_CONDENSATE_EXAMPLE } from './flash.js';
 import { buildFluid, checkFluid, FLUID_INPUTS } from './fluidInput.js';
 import { REF } from './references.js';
+import { LARGEST_FLUID } from './largestFluid.js';
 import { SATURATION_INPUTS, saturationOutput, SaturationOutput } from './saturationOutput.js';
 import { findSaturation } from './saturationSolve.js';
 import { EOS_VALIDITY, TF_INPUT } from './schemaParts.js';
@@ -45,6 +46,7 @@ export const saturationPressure = defineFunction({
       source: 'refdata eos.json sat-PR-gasCondensate-dew-100F (bisection on two-phase existence and Newton; thermo 0.6.1 PT flashes either side)',
     },
   ],
+  sizeExamples: [{ title: 'the 60-component volatile oil (largestFluid.ts) at 200 degF', input: { ...LARGEST_FLUID, TF: 200 } }],
   check: (input) => checkFluid(input),
   run(input, warnings) {
     const { fluid, z, names } = buildFluid(input);

@@ -281,7 +281,7 @@ export function traceEnvelope(fluid: Fluid, z: Float64Array, o: EnvelopeOptions)
       break;
     }
     if (T < o.tMin || T > o.tMax) {
-      stopReason = 'temperature outside the limits';
+      stopReason = T < o.tMin ? `temperature below the limit of ${+o.tMin.toPrecision(5)} K` : `temperature above the limit of ${+o.tMax.toPrecision(5)} K`;
       break;
     }
   }

@@ -10,7 +10,8 @@ import { constantCompositionExpansion } from '../lab/cce.js';
 import { REF } from '../references.js';
 import { DENSITY } from '../schemaParts.js';
 import { DEMO, MODEL_INPUTS, RESERVOIR_TF, Source } from './inputs.js';
-import { column, labSetup, nullableColumn, pressureList, SaturationSummary } from './labInputs.js';
+import { column, labSetup, MAX_STAGES, nullableColumn, pressureList, SaturationSummary } from './labInputs.js';
+import { LARGEST_MODEL, LARGEST_MODEL_PROJECT, pressureSteps } from '../largestFluid.js';
 import { attachedModel, modelSource } from './resolved.js';
 import { requireEosPressure } from '../domain.js';
 
@@ -56,6 +57,13 @@ export const modelCce = defineFunction({
       expected: { phaseCount: [1, 1, 2, 2, 2] },
       tolerance: 1e-9,
       source: 'demo model; its bubble point at 212 degF is 3664.92 psia (eos.model.saturationPressure; thermo 0.6.1 PR78 flash(T, VF=0) gives 3664.920376866)',
+    },
+  ],
+  sizeExamples: [
+    {
+      title: `the 60-component model at 200 degF, ${MAX_STAGES} pressures from 10 000 to 100 psia`,
+      input: { ...LARGEST_MODEL, TF: 200, psia: pressureSteps(10_000, 100, MAX_STAGES) },
+      projectData: LARGEST_MODEL_PROJECT,
     },
   ],
   check: (input) => (input.psia && new Set(input.psia).size !== input.psia.length ? { psia: 'repeats a pressure' } : null),

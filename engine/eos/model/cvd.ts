@@ -12,6 +12,7 @@ import { constantVolumeDepletion } from '../lab/cvd.js';
 import { REF } from '../references.js';
 import { DEMO, MODEL_INPUTS, RESERVOIR_TF, Source } from './inputs.js';
 import { column, labSetup, nullableColumn, pressureList, SaturationSummary } from './labInputs.js';
+import { LARGEST_MODEL, LARGEST_MODEL_PROJECT, pressureSteps } from '../largestFluid.js';
 import { attachedModel, modelSource } from './resolved.js';
 import { requireEosPressure } from '../domain.js';
 
@@ -57,6 +58,13 @@ export const modelCvd = defineFunction({
       expected: { psia: [3664.920376866, 3000, 2000, 1000], saturation: { kind: 'bubble' } },
       tolerance: 1e-8,
       source: 'demo model; saturation pressure 3664.920376866 psia at 212 degF (thermo 0.6.1 PR78 flash(T, VF=0))',
+    },
+  ],
+  sizeExamples: [
+    {
+      title: '100 stages of the 60-component model at 200 degF, 3600 to 100 psia (a produced-gas composition of 60 per stage)',
+      input: { ...LARGEST_MODEL, TF: 200, psia: pressureSteps(3600, 100, 100) },
+      projectData: LARGEST_MODEL_PROJECT,
     },
   ],
   check: (input) => checkDecreasing(input.psia),

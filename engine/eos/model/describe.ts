@@ -9,6 +9,7 @@ import { quantity, quantityArray } from '../../quantity.js';
 import { EOS_NAMES } from '../core/eosFamily.js';
 import { componentConstants } from '../fluidInput.js';
 import { REF } from '../references.js';
+import { LARGEST_MODEL, LARGEST_MODEL_PROJECT } from '../largestFluid.js';
 import { DEMO, MODEL_INPUTS, Source } from './inputs.js';
 import { attachedModel, modelComponentsLabel, modelFluidInput, modelSource } from './resolved.js';
 
@@ -58,6 +59,7 @@ export const describe = defineFunction({
       source: 'api/projects/demo.ts: sum of z_i MW_i of the demo composition (it sums to 1.0000)',
     },
   ],
+  sizeExamples: [{ title: 'the 60-component model (largestFluid.ts): 60 components, a 60 x 60 kij', input: { ...LARGEST_MODEL }, projectData: LARGEST_MODEL_PROJECT }],
   run(input) {
     const m = attachedModel(input);
     const f = modelFluidInput(m);

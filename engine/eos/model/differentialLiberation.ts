@@ -14,6 +14,7 @@ import { REF } from '../references.js';
 import { DENSITY } from '../schemaParts.js';
 import { DEMO, MODEL_INPUTS, RESERVOIR_TF, Source } from './inputs.js';
 import { column, labSetup, nullableColumn, pressureList } from './labInputs.js';
+import { LARGEST_MODEL, LARGEST_MODEL_PROJECT, pressureSteps } from '../largestFluid.js';
 import { attachedModel, modelSource } from './resolved.js';
 import { requireEosPressure } from '../domain.js';
 
@@ -68,6 +69,9 @@ export const modelDifferentialLiberation = defineFunction({
       tolerance: 1e-8,
       source: 'demo model; bubble point 3664.920376866 psia at 212 degF (thermo 0.6.1 PR78 flash(T, VF=0) on the same constants and kij)',
     },
+  ],
+  sizeExamples: [
+    { title: '100 stages of the 60-component model at 200 degF, 3600 to 20 psia', input: { ...LARGEST_MODEL, TF: 200, psia: pressureSteps(3600, 20, 100) }, projectData: LARGEST_MODEL_PROJECT },
   ],
   check: (input) => checkDecreasing(input.psia),
   run(input, warnings) {

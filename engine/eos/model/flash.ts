@@ -7,6 +7,7 @@ import { FLASH_OUTPUT, flashOutput } from '../flashOutput.js';
 import { flash as inlineFlash } from '../flash.js';
 import { EOS_VALIDITY, PSIA_INPUT, TF_INPUT } from '../schemaParts.js';
 import { DEMO, MODEL_INPUTS, Source } from './inputs.js';
+import { LARGEST_MODEL, LARGEST_MODEL_PROJECT } from '../largestFluid.js';
 import { requireEosPressure, requireFluidTemperature } from '../domain.js';
 import { attachedModel, modelFluid, modelSource } from './resolved.js';
 
@@ -34,6 +35,7 @@ export const modelFlash = defineFunction({
       source: 'demo model (api/projects/demo.ts); bubble point at 212 degF from eos.model.saturationPressure',
     },
   ],
+  sizeExamples: [{ title: 'the 60-component model at 200 degF, 2000 psia: two phases', input: { ...LARGEST_MODEL, TF: 200, psia: 2000 }, projectData: LARGEST_MODEL_PROJECT }],
   run(input, warnings) {
     const m = attachedModel(input);
     const { fluid, z, names } = modelFluid(m);

@@ -1,7 +1,8 @@
 /** eos.model.phaseEnvelope: eos.phaseEnvelope on a saved project's fluid model. */
 import Type from 'typebox';
 import { defineFunction } from '../../definition.js';
-import { ENVELOPE_INPUTS, EnvelopeOutput, envelopeOutput } from '../envelopeOutput.js';
+import { ENVELOPE_INPUTS, EnvelopeOutput, envelopeOutput, MAX_ENVELOPE_POINTS } from '../envelopeOutput.js';
+import { LARGEST_MODEL, LARGEST_MODEL_PROJECT, NINE_QUALITY_LINES } from '../largestFluid.js';
 import { phaseEnvelope as inline } from '../phaseEnvelope.js';
 import { DEMO, MODEL_INPUTS, Source } from './inputs.js';
 import { attachedModel, modelFluid, modelSource } from './resolved.js';
@@ -29,6 +30,13 @@ export const modelPhaseEnvelope = defineFunction({
       expected: { complete: true },
       tolerance: 1e-9,
       source: 'demo model (api/projects/demo.ts); continuation checked against eos.saturationPressure (test/engine/eos)',
+    },
+  ],
+  sizeExamples: [
+    {
+      title: 'the 60-component model from 0.1 psia, 2000 points per curve, 9 quality lines',
+      input: { ...LARGEST_MODEL, startPsia: 0.1, maxPoints: MAX_ENVELOPE_POINTS, qualityLines: NINE_QUALITY_LINES },
+      projectData: LARGEST_MODEL_PROJECT,
     },
   ],
   run(input, warnings) {

@@ -8,6 +8,7 @@ import { SATURATION_INPUTS, SaturationOutput, saturationOutput } from '../satura
 import { findSaturation } from '../saturationSolve.js';
 import { TF_INPUT } from '../schemaParts.js';
 import { DEMO, MODEL_INPUTS, Source } from './inputs.js';
+import { LARGEST_MODEL, LARGEST_MODEL_PROJECT } from '../largestFluid.js';
 import { requireFluidTemperature } from '../domain.js';
 import { attachedModel, modelFluid, modelSource } from './resolved.js';
 
@@ -35,6 +36,7 @@ export const modelSaturationPressure = defineFunction({
       source: 'demo model (api/projects/demo.ts)',
     },
   ],
+  sizeExamples: [{ title: 'the 60-component model at 200 degF', input: { ...LARGEST_MODEL, TF: 200 }, projectData: LARGEST_MODEL_PROJECT }],
   run(input, warnings) {
     const m = attachedModel(input);
     const { fluid, z, names } = modelFluid(m);

@@ -12,6 +12,7 @@ import { REF } from '../references.js';
 import { DENSITY } from '../schemaParts.js';
 import { DEMO, MODEL_INPUTS, RESERVOIR_TF, Source } from './inputs.js';
 import { column, labSetup, nullableColumn } from './labInputs.js';
+import { LARGEST_MODEL, LARGEST_MODEL_PROJECT, pressureSteps } from '../largestFluid.js';
 import { attachedModel, modelSource } from './resolved.js';
 import { requireEosPressure, requireFluidTemperature } from '../domain.js';
 
@@ -71,6 +72,13 @@ export const modelSeparatorTest = defineFunction({
       expected: { psia: [100, 14.696], bubblePointPsia: 3664.920376866 },
       tolerance: 1e-8,
       source: 'demo model; bubble point 3664.920376866 psia at 212 degF (thermo 0.6.1 PR78 flash(T, VF=0))',
+    },
+  ],
+  sizeExamples: [
+    {
+      title: '10 separator stages of the 60-component model, 1000 to 20 psia',
+      input: { ...LARGEST_MODEL, TF: 200, stages: pressureSteps(1000, 20, 10).map((psia, i) => ({ psia, TF: 150 - 10 * i })) },
+      projectData: LARGEST_MODEL_PROJECT,
     },
   ],
   run(input, warnings) {
