@@ -56,7 +56,7 @@ export const modelCce = defineFunction({
       input: { ...DEMO, TF: 212, psia: [5000, 4000, 3000, 2000, 1000] },
       expected: { phaseCount: [1, 1, 2, 2, 2] },
       tolerance: 1e-9,
-      source: 'demo model; its bubble point at 212 degF is 3664.92 psia (eos.model.saturationPressure; thermo 0.6.1 PR78 flash(T, VF=0) gives 3664.920376866)',
+      source: 'demo model; its bubble point at 212 degF is 3124.81 psia (eos.model.saturationPressure; thermo 0.6.1 PR78 flash(T, VF=0) gives 3124.809647413)',
     },
   ],
   sizeExamples: [

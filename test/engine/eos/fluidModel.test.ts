@@ -1,5 +1,7 @@
 /** Reading a fluid model out of saved project data (engine/eos/model/fluidModel.ts): units, formats, and every refusal naming its path. */
 import { expect } from 'chai';
+import { findDefinition } from '../../../engine/catalogue.js';
+import { executeDefinition } from '../../../engine/execute.js';
 import { selectFluidModel } from '../../../engine/eos/model/fluidModel.js';
 import { DEMO_PROJECT_DATA } from '../../../api/projects/demo.js';
 
@@ -7,14 +9,30 @@ const where = { projectId: 'p', versionId: null };
 const demoModel = (DEMO_PROJECT_DATA.fluidModels as Record<string, any>[])[0]!;
 
 describe('eos fluid models in project data', () => {
+  it("the demo model reproduces its own reference: PR78 saturation pressure at the reference temperature within 1 psi of saturationPressurePsia (and of the black-oil pb)", () => {
+    const r = selectFluidModel(DEMO_PROJECT_DATA, 'volatile-oil-pr78', { projectId: 'demo', versionId: null });
+    expect(r.ok).to.equal(true);
+    if (!r.ok) return;
+    const ref = r.model.reference as { saturationPressurePsia: number; temperatureF: number };
+    expect(ref).to.deep.equal({ saturationPressurePsia: 3125, temperatureF: 212 });
+    expect((DEMO_PROJECT_DATA.blackOil as { pbPsia: number; TF: number })).to.include({ pbPsia: ref.saturationPressurePsia, TF: ref.temperatureF });
+    const out = executeDefinition(findDefinition('eos.model.saturationPressure')!, { projectId: 'demo', fluidModelId: 'volatile-oil-pr78', TF: ref.temperatureF, fluidModel: r.model });
+    expect(out.ok, JSON.stringify(out)).to.equal(true);
+    if (!out.ok) return;
+    expect(out.result.kind).to.equal('bubble');
+    expect(out.result.psatPsia as number).to.be.closeTo(ref.saturationPressurePsia, 1);
+    // thermo 0.6.1 PR78MIX flash(T, VF=0) on the same constants and kij (scratch script): 3124.809647 psia.
+    expect(out.result.psatPsia as number).to.be.closeTo(3124.809647, 1e-5);
+  });
+
   it('reads the demo model: sparse binaryInteraction filled symmetrically, composition by name in component order', () => {
     const r = selectFluidModel(DEMO_PROJECT_DATA, undefined, where);
     expect(r.ok).to.equal(true);
     if (!r.ok) return;
     const names = r.model.components.map((c) => c.name);
     const k = (a: string, b: string) => r.model.kij[names.indexOf(a)]![names.indexOf(b)];
-    expect(k('C1', 'C7+')).to.equal(0.035);
-    expect(k('C7+', 'C1')).to.equal(0.035);
+    expect(k('C1', 'C7+')).to.equal(-0.0243);
+    expect(k('C7+', 'C1')).to.equal(-0.0243);
     expect(k('N2', 'C2')).to.equal(0);
     expect(r.model.composition[names.indexOf('C7+')]).to.be.closeTo(0.2473, 1e-12);
     expect(r.model.components.find((c) => c.name === 'C7+')!.SG).to.equal(0.8524);
