@@ -1,11 +1,12 @@
 /**
  * The physical domain of the EOS functions' inputs: where a pressure, a temperature, a
  * component's constants and a reduced temperature can describe a fluid at all. Outside it a
- * call is refused (EngineFailure 'out_of_range', 422, naming the input and why); inside it every
- * quantity the cubic EOS computes (A, B, the roots, ln phi, K, fugacities, LBC viscosities)
- * stays inside the floating-point range, so no EOS function answers NaN or Infinity. Every bound
- * sits far outside petroleum and gas-processing practice, so no honest input meets one; each
- * says why it is where it is. Mole fractions need no bound beyond 0..1 summing to 1: one below
+ * call is refused (EngineFailure 'out_of_range', 422, naming the input and why); inside it the
+ * quantities the cubic EOS computes (A, B, the roots, ln phi, K, fugacities, LBC viscosities)
+ * stay finite, and an answer that would still leave the range of a double (the K of a made-up
+ * component far from the others, a fugacity at 1e5 times a critical pressure) is refused naming
+ * it, so no EOS function answers NaN or Infinity. Every bound sits far outside petroleum and
+ * gas-processing practice, so no honest input meets one; each says why it is where it is. Mole fractions need no bound beyond 0..1 summing to 1: one below
  * core/constants.ts TRACE_FRACTION (1e-20) counts as absent, and absent components leave the problem.
  *
  * Units: psia and degF for conditions; K, bar, g/mol, cm3/mol for component constants (the
@@ -42,8 +43,8 @@ export const EOS_TF = { min: -400, max: 1500 } as const;
  * pure or dissolved, below about a fifth of its critical temperature (the lowest triple points,
  * propane's and 1-butene's, are at 0.21-0.23 Tc; methane's at 0.48, n-decane's at 0.39); the
  * Soave alpha is fitted to vapour pressures from Tr ~ 0.4. At Tr >= 0.1, ln phi of a liquid root
- * stays above about -450 for any acentric factor up to 2.5, so fugacities and K stay representable
- * (below Tr ~ 0.06 they underflow to 0).
+ * stays above about -400 for any acentric factor up to 2.5 (PR78, omega 2.5: -384), so fugacities
+ * and K stay representable; at Tr 0.06 it reaches the underflow of a double (e^-745).
  */
 export const MIN_REDUCED_T = 0.1;
 
@@ -114,7 +115,7 @@ export interface FluidConstants {
  * The highest temperature, K, at which the Soave alpha of a component still falls with T:
  * alpha = (1 + m (1 - sqrt(T/Tc)))^2 has its minimum (zero) at sqrt(T/Tc) = 1 + 1/m and rises
  * beyond it, which no molecular attraction does. For m <= 0 (helium, hydrogen with some EOS) it
- * never turns. Library components turn above ~1000 K (nitrogen with SRK: 1031 K, 1396 degF);
+ * never turns. Library components turn above ~1000 K (nitrogen with SRK: 1030.5 K, 1395 degF);
  * beyond the turning point the EOS is extrapolated (a warning, not an error: the numbers stay
  * finite, and a simulator would extrapolate the same way).
  */
