@@ -40,6 +40,9 @@ export function solveRachfordRice(z: ArrayLike<number>, K: ArrayLike<number>, gu
   if (!(kMin < 1)) return { kind: 'vapour' };
   let lo = 1 / (1 - kMax);
   let hi = 1 / (1 - kMin);
+  // The resolution beta needs: relative to itself, and near 0 relative to the nearer asymptote
+  // (|lo| = 1/(Kmax - 1) is tiny for a huge K: an absolute 1e-15 would stop far from the root).
+  const scale = Math.min(1, -lo);
   let beta = guess !== undefined && guess > lo && guess < hi ? guess : bracketStart(lo, hi);
   for (let it = 1; it <= MAX_ITER; it++) {
     let f = 0;
@@ -58,7 +61,8 @@ export function solveRachfordRice(z: ArrayLike<number>, K: ArrayLike<number>, gu
     else return { kind: 'root', beta, iterations: it };
     let next = beta - f / df;
     if (!(next > lo && next < hi)) next = 0.5 * (lo + hi);
-    if (Math.abs(next - beta) <= 1e-15 * Math.max(1, Math.abs(beta)) || hi - lo <= 1e-15 * Math.max(1, Math.abs(beta))) {
+    const tol = 1e-15 * Math.max(scale, Math.abs(beta));
+    if (Math.abs(next - beta) <= tol || hi - lo <= tol) {
       return { kind: 'root', beta: next, iterations: it };
     }
     beta = next;
@@ -84,4 +88,68 @@ export function phaseCompositions(z: ArrayLike<number>, K: ArrayLike<number>, be
     y[i] = K[i]! * x[i]!;
   }
   return { x, y };
+}
+
+/**
+ * The root and the phase compositions when the root lies within a rounding error of an
+ * asymptote, or so far out that 1 + beta (K_i - 1) overflows (a trace of a component whose K is
+ * far from the others', a K within 1e-15 of 1, a K of 1e300). The equation is written in its poles
+ * p_i = 1/(1 - K_i): f = sum z_i / (beta - p_i), x_i = (z_i / (K_i - 1)) / (beta - p_i), and the
+ * unknown is the distance d > 0 of the root from the pole of `side` (hi: that of the smallest K,
+ * beta = p* - d; lo: of the largest, beta = p* + d), so beta - p_i = (p* - p_i) -/+ d is exactly d
+ * for the component that sets it. d is bisected in ln d from the smallest double to the nearest
+ * pole on the other side. After Nielsen, M. and Lia, H. (2023) Avoiding round-off error in the
+ * Rachford-Rice equation. Fluid Phase Equilib. 566, 113704, who rewrite it around the poles.
+ * Null when there is no root on that side's terms (one phase, or every K on one side of 1).
+ */
+export function rachfordRiceNearAsymptote(z: ArrayLike<number>, K: ArrayLike<number>, side: 'lo' | 'hi'): { beta: number; x: Float64Array; y: Float64Array; iterations: number } | null {
+  const n = z.length;
+  let star = -1;
+  for (let i = 0; i < n; i++) {
+    if (!(z[i]! > 0) || K[i] === 1) continue;
+    if (star < 0 || (side === 'hi' ? K[i]! < K[star]! : K[i]! > K[star]!)) star = i;
+  }
+  if (star < 0 || (side === 'hi' ? !(K[star]! < 1) : !(K[star]! > 1))) return null;
+  const pole = (i: number) => 1 / (1 - K[i]!);
+  const P = pole(star);
+  const sign = side === 'hi' ? -1 : 1;
+  // beta - p_i at distance d: exactly d (times sign) for the components of the pole itself.
+  const gap = Float64Array.from({ length: n }, (_, i) => (K[i] === K[star] ? 0 : P - pole(i)));
+  const distance = (d: number, i: number) => gap[i]! + sign * d;
+  const f = (d: number) => {
+    let s = 0;
+    for (let i = 0; i < n; i++) if (z[i]! > 0 && K[i] !== 1) s += z[i]! / distance(d, i);
+    return s;
+  };
+  // The root lies between this pole and the nearest pole on the other side of 1.
+  let other = Infinity;
+  for (let i = 0; i < n; i++) if (z[i]! > 0 && K[i] !== 1 && K[i]! > 1 !== K[star]! > 1) other = Math.min(other, Math.abs(P - pole(i)));
+  if (!(other > 0 && other < Infinity)) return null;
+  // f(beta) falls with beta: next to the hi pole it is -infinity, next to the lo pole +infinity.
+  const nearPole = (v: number) => (side === 'hi' ? v < 0 : v > 0);
+  let lnLo = Math.log(Number.MIN_VALUE);
+  let lnHi = Math.log(other);
+  if (!nearPole(f(Number.MIN_VALUE))) return null;
+  let iterations = 0;
+  for (; iterations < 400 && lnHi - lnLo > 1e-15 * Math.max(1, Math.abs(lnHi)); iterations++) {
+    const mid = 0.5 * (lnLo + lnHi);
+    if (nearPole(f(Math.exp(mid)))) lnLo = mid;
+    else lnHi = mid;
+  }
+  const d = Math.exp(0.5 * (lnLo + lnHi));
+  const x = new Float64Array(n);
+  const y = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    if (!(z[i]! > 0)) continue;
+    if (K[i] === 1) {
+      x[i] = z[i]!;
+      y[i] = z[i]!;
+      continue;
+    }
+    const a = K[i]! - 1;
+    const g = distance(d, i);
+    x[i] = z[i]! / a / g;
+    y[i] = ((K[i]! / a) * z[i]!) / g;
+  }
+  return { beta: P + sign * d, x, y, iterations };
 }

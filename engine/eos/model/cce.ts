@@ -31,7 +31,7 @@ const Output = Type.Object({
   phaseCount: Type.Array(Type.Integer({ minimum: 1, maximum: 2 }), { maxItems: 202 }),
   vaporFraction: column('dimensionless', 'Vapour mole fraction', { minimum: 0, maximum: 1 }),
   relativeVolume: column('dimensionless', 'V / Vsat', { exclusiveMinimum: 0 }),
-  yFunction: nullableColumn('dimensionless', 'Y = (Psat - P) / (P (V/Vsat - 1)) below a bubble point; null elsewhere'),
+  yFunction: nullableColumn('dimensionless', 'Y = (Psat - P) / (P (V/Vsat - 1)) below a bubble point; null elsewhere', { exclusiveMinimum: 0 }),
   liquidDropoutPercent: column('dimensionless', 'Liquid volume as % of Vsat (retrograde liquid dropout of a condensate; above a bubble point the whole oil)', { minimum: 0 }),
   densityLbft3: column('density', 'Density of the whole sample', DENSITY.physical),
   z: column('dimensionless', 'Z = P V / (R T) of the whole sample (shifted volume)', { exclusiveMinimum: 0 }),

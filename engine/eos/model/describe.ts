@@ -32,7 +32,7 @@ const Output = Type.Object({
     { maxItems: 60 },
   ),
   composition: quantityArray('dimensionless', { physical: { minimum: 0, maximum: 1 } }, { maxItems: 60 }),
-  kij: Type.Array(quantityArray('dimensionless', {}, { maxItems: 60 }), { maxItems: 60 }),
+  kij: Type.Array(quantityArray('dimensionless', { physical: { minimum: -1, maximum: 1 } }, { maxItems: 60 }), { maxItems: 60 }),
   molarMass: quantity('molarMass'),
   reference: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()]),
 });

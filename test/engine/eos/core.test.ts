@@ -4,6 +4,8 @@ import { cubicRoots } from '../../../engine/eos/core/cubicRoots.js';
 import { Fluid } from '../../../engine/eos/core/fluid.js';
 import { PhaseModel } from '../../../engine/eos/core/phase.js';
 import { solveRachfordRice, phaseCompositions } from '../../../engine/eos/core/rachfordRice.js';
+import { findDefinition } from '../../../engine/catalogue.js';
+import { executeDefinition } from '../../../engine/execute.js';
 import { vapourPressure } from '../../../engine/eos/core/vapourPressure.js';
 import { buildFluid } from '../../../engine/eos/fluidInput.js';
 import { EOS_VECTORS, vectorFluidInput } from './fluids.js';
@@ -83,6 +85,27 @@ describe('eos core', () => {
       expect(x.reduce((a, b) => a + b, 0)).to.be.closeTo(1, 1e-12);
       expect(y.reduce((a, b) => a + b, 0)).to.be.closeTo(1, 1e-12);
     });
+
+    // Roots within a rounding error of an asymptote, or where 1 + V (K - 1) overflows: eos.rachfordRice
+    // falls back to the pole form solved for the distance from the asymptote. Expected: mpmath at 60
+    // digits, bisection on sum z / (V - p_i) between the poles (scratch script), rounded to 12 digits.
+    const hard: [string, number[], number[], number, number[], number[]][] = [
+      ['K = 1e300 beside K = 1 - 1.1e-15 (V = 4.578e14)', [0.45747828635353643, 0.5425217136464636], [1e300, 0.999999999999999], 457844231100417.7, [9.9920072216264e-316, 1], [9.9920072216264e-16, 0.999999999999999]],
+      ['K = 1 + 1.1e-15 beside K = 0.5 (V = -4.5e14)', [0.5, 0.5], [1.000000000000001, 0.5], -450359962737048.6, [0.99999999999999778, 2.2204460492503e-15], [0.99999999999999889, 1.1102230246252e-15]],
+      ['K = 1e-300 (the asymptote 1/(1 - K) rounds to 1)', [0.3, 0.7], [1e-300, 2], 0.4, [0.5, 0.5], [5e-301, 1]],
+      ['K = 1e-17', [0.6, 0.4], [1e-17, 3], 0.1, [2 / 3, 1 / 3], [6.6666666666667e-18, 1]],
+    ];
+    for (const [title, z, K, beta, x, y] of hard) {
+      it(`eos.rachfordRice near an asymptote: ${title}`, () => {
+        const out = executeDefinition(findDefinition('eos.rachfordRice')!, { z, K });
+        expect(out.ok, JSON.stringify(out)).to.equal(true);
+        if (!out.ok) return;
+        const r = out.result as { vaporFraction: number; x: number[]; y: number[] };
+        expect(r.vaporFraction).to.be.closeTo(beta, 1e-12 * Math.max(1, Math.abs(beta)));
+        r.x.forEach((v, i) => expect(v, `x[${i}]`).to.be.closeTo(x[i]!, 1e-12 * Math.max(x[i]!, 1e-300) + (x[i]! < 1e-300 ? 1e-323 : 0)));
+        r.y.forEach((v, i) => expect(v, `y[${i}]`).to.be.closeTo(y[i]!, 1e-12 * y[i]!));
+      });
+    }
   });
 
   describe('vapourPressure', () => {
