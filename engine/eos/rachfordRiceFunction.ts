@@ -95,14 +95,14 @@ export const rachfordRice = defineFunction({
     'Vapour fraction V of a feed z with equilibrium ratios K from the Rachford-Rice equation sum z(K-1)/(1+V(K-1)) = 0: the root between the asymptotes 1/(1-Kmax) and ' +
     '1/(1-Kmin) (may be < 0 or > 1: negative flash, Whitson & Michelsen 1989) and the same clamped to [0, 1], with x = z/(1+V(K-1)) and y = K x at the unclamped root. ' +
     'Every K >= 1 or every K <= 1: no root, one phase (vaporFraction null), not an error. Safeguarded Newton (bisection inside the bracket); where the root lies within a ' +
-    'rounding error of an asymptote, the pole form solved for the distance from it (Nielsen & Lia 2023). A mole fraction below 1e-20 counts as absent (x and y 0).',
+    'rounding error of an asymptote, the pole form (Leibovici & Nichita 2010) solved for the distance from it. A mole fraction below 1e-20 counts as absent (x and y 0).',
   input: Input,
   output: Output,
   references: [
     REF.rr,
     REF.negativeFlash,
     'Leibovici, C.F. and Neoschil, J. (1992) A new look at the Rachford-Rice equation. Fluid Phase Equilib. 74, 303-308.',
-    'Nielsen, M. and Lia, H. (2023) Avoiding round-off error in the Rachford-Rice equation. Fluid Phase Equilib. 566, 113704.',
+    'Leibovici, C.F. and Nichita, D.V. (2010) Iterative solutions for sum a_i/(lambda - c_i) = 1 equations. Chem. Eng. Res. Des. 88(5), 602-605.',
   ],
   validity: [],
   examples: [

@@ -98,8 +98,9 @@ export function phaseCompositions(z: ArrayLike<number>, K: ArrayLike<number>, be
  * unknown is the distance d > 0 of the root from the pole of `side` (hi: that of the smallest K,
  * beta = p* - d; lo: of the largest, beta = p* + d), so beta - p_i = (p* - p_i) -/+ d is exactly d
  * for the component that sets it. d is bisected in ln d from the smallest double to the nearest
- * pole on the other side. After Nielsen, M. and Lia, H. (2023) Avoiding round-off error in the
- * Rachford-Rice equation. Fluid Phase Equilib. 566, 113704, who rewrite it around the poles.
+ * pole on the other side. The pole form is that of Leibovici, C.F. and Nichita, D.V. (2010)
+ * Iterative solutions for sum a_i/(lambda - c_i) = 1 equations. Chem. Eng. Res. Des. 88(5),
+ * 602-605; solving for the distance from the pole is what keeps the digits there.
  * Null when there is no root on that side's terms (one phase, or every K on one side of 1).
  */
 export function rachfordRiceNearAsymptote(z: ArrayLike<number>, K: ArrayLike<number>, side: 'lo' | 'hi'): { beta: number; x: Float64Array; y: Float64Array; iterations: number } | null {
