@@ -22,6 +22,12 @@ export function prepareCall(def: AnyDefinition, body: unknown): PreparedCall {
   const fieldBody = metric ? { ...inputToField(def.input, body, 'metric'), units: 'metric' } : body;
   const v = validateInput(def, fieldBody);
   if (!v.ok) return v;
+  const problems = def.check?.(v.input as never);
+  if (problems && Object.keys(problems).length > 0) {
+    const n = Object.keys(problems).length;
+    const shown = Object.entries(problems).slice(0, 3).map(([k, m]) => `${k} ${m}`);
+    return { ok: false, message: `${n} invalid input${n > 1 ? 's' : ''} for ${def.name}: ${shown.join('; ')}${n > 3 ? '; ...' : ''}`, fields: problems };
+  }
   return { ok: true, input: v.input, units: v.units };
 }
 

@@ -10,9 +10,19 @@ import { GAS_FUNCTIONS } from './gas/functions.js';
 import { ECON_FUNCTIONS } from './econ/functions.js';
 import { UNITS_FUNCTIONS } from './units/functions.js';
 import { DECLINE_FUNCTIONS } from './decline/functions.js';
+import { EOS_FUNCTIONS } from './eos/functions.js';
 import { WELL_FUNCTIONS } from './well/functions.js';
 
-export const CATALOGUE: readonly AnyDefinition[] = [...PVT_FUNCTIONS, ...OIL_FUNCTIONS, ...GAS_FUNCTIONS, ...ECON_FUNCTIONS, ...UNITS_FUNCTIONS, ...WELL_FUNCTIONS, ...DECLINE_FUNCTIONS];
+export const CATALOGUE: readonly AnyDefinition[] = [
+  ...PVT_FUNCTIONS,
+  ...OIL_FUNCTIONS,
+  ...GAS_FUNCTIONS,
+  ...EOS_FUNCTIONS,
+  ...WELL_FUNCTIONS,
+  ...DECLINE_FUNCTIONS,
+  ...ECON_FUNCTIONS,
+  ...UNITS_FUNCTIONS,
+];
 
 const byName = new Map(CATALOGUE.map((d) => [d.name, d]));
 if (byName.size !== CATALOGUE.length) throw new Error('engine/catalogue: two definitions share a name');

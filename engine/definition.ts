@@ -38,6 +38,20 @@ export interface EngineExample<I> {
   source: string;
 }
 
+/**
+ * An input the author states gives one of the function's largest results, for the size check
+ * (test/engine/resultSize.test.ts). Not shown to callers.
+ */
+export interface SizeExample<I> {
+  title: string;
+  input: I;
+  /**
+   * For a definition with `resolve`: the saved project data the API node would read the
+   * attachment from (the largest fluid model, say); default: the demo project's data.
+   */
+  projectData?: Record<string, unknown>;
+}
+
 export interface EngineDefinition<I extends TObject = TObject, O extends TObject = TObject> {
   /** `module.function`, e.g. `pvt.gasProperties`. */
   name: string;
@@ -50,6 +64,30 @@ export interface EngineDefinition<I extends TObject = TObject, O extends TObject
   examples: EngineExample<Static<I>>[];
   references: string[];
   validity: ValidityRange[];
+  /**
+   * Inputs that give the function's largest results: every array at its schema's maxItems (the
+   * size check verifies that), the most components, the longest lists. The size check runs them
+   * in both unit systems besides its generic attempt (each example with every array at its
+   * maxItems), which cannot build inputs whose arrays are linked (lists that must agree in
+   * length, names that must be unique) nor attach a saved model of the largest size. A function
+   * with array inputs whose generic attempt fails must give one, or the check fails.
+   */
+  sizeExamples?: SizeExample<Static<I>>[];
+  /**
+   * Rules across fields that a JSON schema cannot state (a matrix symmetric with a zero
+   * diagonal, fractions summing to 1, two lists of one length), checked on the validated
+   * field-unit input before the run: every problem as `field path -> message`, answered like a
+   * schema error (400 validation_failed). Pure and cheap; null or {} when the input is fine.
+   */
+  check?(input: Static<I>): Record<string, string> | null;
+  /**
+   * Something the API node supplies before the run, because workers never touch the store:
+   * 'fluidModel' - the saved project's fluid model named by the input's projectId,
+   * fluidModelId and versionId, loaded under the project rules (company scope, projects:read),
+   * validated and attached to the input as `fluidModel` (engine/eos/model/resolved.ts).
+   * Callers never send it; it is not part of `input`.
+   */
+  resolve?: 'fluidModel';
   /**
    * Pure calculation in field units. Returns the output (without `warnings`/`units`, which the
    * executor adds) and may push warnings for derived quantities outside their range.

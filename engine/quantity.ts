@@ -51,6 +51,13 @@ export const QUANTITIES = {
   pressureGradient: { field: 'psi/ft', metric: 'bar/m' },
   /** Choke (bean) diameter: quoted in 64ths of an inch in field units, in mm in metric. */
   chokeSize: { field: '1/64 in', metric: 'mm' },
+  /**
+   * Component constants of the EOS functions, stated in the units of the chemical literature
+   * whatever the caller's system (the input names say so: TcK, PcBar, VcCm3PerMol).
+   */
+  temperatureKelvin: { field: 'K', metric: 'K' },
+  pressureBar: { field: 'bar', metric: 'bar' },
+  molarVolume: { field: 'cm3/mol', metric: 'cm3/mol' },
 } as const;
 
 export type Quantity = keyof typeof QUANTITIES;
@@ -83,6 +90,9 @@ export const PHYSICAL_DEFAULTS: Partial<Record<Quantity, PhysicalRange>> = {
   surfaceTension: { exclusiveMinimum: 0 },
   permeability: { minimum: 0 },
   chokeSize: { exclusiveMinimum: 0 },
+  temperatureKelvin: { exclusiveMinimum: 0 },
+  pressureBar: { exclusiveMinimum: 0 },
+  molarVolume: { exclusiveMinimum: 0 },
 };
 
 /** The physically possible range of a value (field units). */

@@ -9,11 +9,12 @@ import { withEmails } from '../middleware/authenticate.js';
 import { findDefinition } from '../../engine/catalogue.js';
 import { prepareCall, presentResult } from '../../engine/call.js';
 import type { AnyDefinition } from '../../engine/definition.js';
-import type { KeyScope, LicensableModule } from '../../store/model.js';
+import type { LicensableModule } from '../../store/model.js';
 import type { Store } from '../../store/ports.js';
 import type { Seats } from '../../store/governance.js';
 import type { EngineRunner } from '../../workers/runner.js';
-import { seatModule } from './describe.js';
+import { requiredScopes, seatModule } from './describe.js';
+import { resolveFluidModel } from './fluidModels.js';
 
 export const ENGINE_BUSY_RETRY_AFTER_S = 30;
 
@@ -34,7 +35,7 @@ export interface EngineEnvelope {
 export function authorizeFunction(auth: AuthContext, name: string): AnyDefinition {
   const def = findDefinition(name);
   if (!def) throw errors.notFound(`No engine function '${name}'; GET /v1/engine/functions lists them`);
-  const needed: KeyScope[] = name.startsWith('eos.model.') ? ['engine:run', 'projects:read'] : ['engine:run'];
+  const needed = requiredScopes(def);
   const missing = needed.filter((s) => !auth.key.scopes.includes(s));
   if (missing.length) throw errors.forbidden(`This key lacks the scope ${missing.join(' and ')} needed to run ${name}`, { requiredScopes: needed });
   if (!auth.member.permissions.includes('runScripts')) throw errors.forbidden('The member who owns this key lacks the permission to run scripts');
@@ -53,6 +54,11 @@ export async function callEngine(deps: EngineDeps, auth: AuthContext, name: stri
   // 8. Body: validation and units.
   const prepared = prepareCall(def, await readBody());
   if (!prepared.ok) throw errors.validation(prepared.message, prepared.fields, prepared.validKeys ? { validKeys: prepared.validKeys } : {});
+  // 8b. What the API node supplies (workers never touch the store): a saved project's fluid model.
+  let input = prepared.input;
+  if (def.resolve === 'fluidModel') {
+    input = { ...input, fluidModel: await resolveFluidModel(deps.store, auth, input as { projectId: string; fluidModelId?: string; versionId?: string }) };
+  }
 
   // 9. Module seat (black-oil PVT needs none).
   const module = seatModule(def);
@@ -65,7 +71,7 @@ export async function callEngine(deps: EngineDeps, auth: AuthContext, name: stri
   }
 
   // 10. Run under the time limit.
-  const outcome = await deps.runner.run({ name: def.name, input: prepared.input, units: prepared.units });
+  const outcome = await deps.runner.run({ name: def.name, input, units: prepared.units });
   if (!outcome.ok) {
     switch (outcome.reason) {
       case 'saturated':

@@ -57,9 +57,9 @@ export function publicInputSchema(def: AnyDefinition): Record<string, unknown> {
   };
 }
 
-/** Scopes a key needs to run a function: engine:run, and projects:read for the ones that read a saved project. */
+/** Key scopes a call needs: engine:run, and projects:read when the API node reads a project for it (eos.model.*). */
 export function requiredScopes(def: AnyDefinition): KeyScope[] {
-  return def.name.startsWith('eos.model.') ? ['engine:run', 'projects:read'] : ['engine:run'];
+  return def.resolve === 'fluidModel' ? ['engine:run', 'projects:read'] : ['engine:run'];
 }
 
 /** The seat module of a function; black-oil PVT needs none. */
@@ -80,5 +80,6 @@ export function describeFunction(def: AnyDefinition): Record<string, unknown> {
     example: example ? { title: example.title, input: example.input, source: example.source } : null,
     validity: def.validity,
     references: def.references,
+    requiredScopes: requiredScopes(def),
   };
 }

@@ -4,7 +4,7 @@
  */
 import { readJsonBody } from '../body.js';
 import { callEngine, type EngineDeps } from '../engine/callEngine.js';
-import { describeFunction, publicInputSchema, publishSchema } from '../engine/describe.js';
+import { describeFunction, publicInputSchema, publishSchema, requiredScopes } from '../engine/describe.js';
 import { errors } from '../errors.js';
 import { CATALOGUE, findDefinition } from '../../engine/catalogue.js';
 import type { AnyDefinition } from '../../engine/definition.js';
@@ -45,7 +45,7 @@ export function engineRoutes(deps: EngineDeps): RouteSpec[] {
     method: 'POST',
     path: `/v1/engine/functions/${def.name}`,
     access: 'key',
-    scopes: def.name.startsWith('eos.model.') ? ['engine:run', 'projects:read'] : ['engine:run'],
+    scopes: requiredScopes(def),
     documentOnly: true,
     operationId: `run_${def.name.replace(/\./g, '_')}`,
     summary: def.title,

@@ -16,6 +16,7 @@ import { redisServerBinary } from './redis.js';
 import { measureDistributed, measureEmbedded, measureFloor, measureRaw, type Measured } from './scenarios.js';
 import { RAW_WORKLOADS, WORKLOADS, type Workload } from './workloads.js';
 import { measureTimeouts, renderTimeouts, TIMEOUT_NOTE, type TimeoutRow } from './timeouts.js';
+import { measureEos, renderEos, type EosBench } from './eos.js';
 
 async function main(): Promise<number> {
   let opts: BenchOptions;
@@ -44,6 +45,7 @@ async function main(): Promise<number> {
   const setup: Record<string, unknown> = {};
   const measured: Measured[] = [];
   let timeoutRows: TimeoutRow[] = [];
+  let eos: EosBench | null = null;
   const pick = (list: readonly Workload[]) => (opts.fns ? list.filter((w) => opts.fns!.includes(w.fn)) : list);
   const http = pick(WORKLOADS);
   const raw = pick([...WORKLOADS, ...RAW_WORKLOADS]);
@@ -54,6 +56,7 @@ async function main(): Promise<number> {
   for (const scenario of opts.only) {
     if (scenario === 'raw') measured.push(...(await measureRaw(opts, raw, progress)));
     if (scenario === 'timeouts') timeoutRows = await measureTimeouts(5 * opts.runs, progress);
+    if (scenario === 'eos') eos = await measureEos(opts.duration, opts.runs, progress);
     if (http.length === 0) continue;
     if (scenario === 'floor') measured.push(...(await measureFloor(opts, http, progress)));
     if (scenario === 'embedded') measured.push(...(await measureEmbedded(opts, http, progress, setup)));
@@ -68,8 +71,9 @@ async function main(): Promise<number> {
   });
   if (rows.length) process.stdout.write(renderTable(rows) + '\n\n' + [...NOTES, ...perItem].map((n) => `  ${n}`).join('\n') + '\n');
   if (timeoutRows.length) process.stdout.write('\n' + renderTimeouts(timeoutRows) + '\n\n  ' + TIMEOUT_NOTE + '\n');
+  if (eos) process.stdout.write(`\n${renderEos(eos)}\n`);
   writeJson(opts.json, {
-    machine: facts, settings: s, workloads: workloadFacts([...http, ...raw.filter((w) => !http.includes(w))]), setup, rows, measured, timeouts: timeoutRows, elapsedS, notes: [...NOTES, ...perItem],
+    machine: facts, settings: s, workloads: workloadFacts([...http, ...raw.filter((w) => !http.includes(w))]), setup, rows, measured, timeouts: timeoutRows, eos, elapsedS, notes: [...NOTES, ...perItem],
   });
   const keyInfo = (k: unknown) => (k ? `${(k as { keys: number }).keys} keys in ${(k as { accounts: number }).accounts} accounts` : null);
   const made = [keyInfo(setup.embeddedKeys) && `embedded ${keyInfo(setup.embeddedKeys)}`, keyInfo(setup.distributedKeys) && `distributed ${keyInfo(setup.distributedKeys)}`].filter(Boolean);

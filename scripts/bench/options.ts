@@ -5,7 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
-export const SCENARIOS = ['raw', 'floor', 'embedded', 'distributed', 'timeouts'] as const;
+export const SCENARIOS = ['raw', 'floor', 'embedded', 'distributed', 'timeouts', 'eos'] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 export interface BenchOptions {
@@ -28,7 +28,7 @@ export interface BenchOptions {
 }
 
 export const USAGE = `usage: npm run bench -- [--runs N] [--duration S] [--connections C] [--json PATH]
-                        [--only raw,floor,embedded,distributed] [--fn LIST] [--threads T]
+                        [--only raw,floor,embedded,distributed,timeouts,eos] [--fn LIST] [--threads T]
   --runs N          measured runs per row, the table shows the median (default 3)
   --duration S      seconds per run (default 5)
   --connections C   concurrent HTTP connections (default 16)

@@ -12,10 +12,12 @@ export interface FunctionMapping {
   methodKeys?: Record<string, string | null>;
   /** Per vector method key: vector value -> input value; `null`: use the function's default. */
   methodValues?: Record<string, Record<string, string | null>>;
-  /** Vector input name -> input name. */
-  inputs?: Record<string, string>;
+  /** Vector input name -> input name; `null`: the input restates another in other units (not sent). */
+  inputs?: Record<string, string | null>;
   /** Vector output name -> output name. */
   outputs?: Record<string, string>;
+  /** Vector output name -> the unit its descriptive `expectedUnits` label stands for (e.g. 'kg/m3 (no volume shift)' -> 'kg/m3'). */
+  expectedUnits?: Record<string, string>;
 }
 
 /** Method keys that are citations or notes in every file, never options. */
@@ -123,6 +125,27 @@ export const MAPPINGS: Readonly<Record<string, FunctionMapping>> = {
       ipr: { 'gas pseudo-pressure radial PSS with non-Darcy D': 'gas', 'Darcy above pb + Vogel below, PVT from OilPVT(api 35, sg_sp .65, pb 2500, rsb 500)': 'composite' },
     },
   },
+  // EOS. TK and PPa restate TF and psia in SI. 'alpha', 'flash', 'kijSource' and 'solver' describe the method the
+  // function implements; 'branch' names the saturation branch ('bubble point' is the default upper branch).
+  // thermoPhaseLabel is thermo's label, PIP-based for one phase as the engine's phaseLabel is.
+  'eos.pureComponent': {
+    methodKeys: { alpha: null },
+    inputs: { TK: null, PPa: null },
+    outputs: { psatBarAtT: 'psatPsia' },
+    expectedUnits: { psatBarAtT: 'bar' },
+  },
+  'eos.flash': {
+    methodKeys: { flash: null, kijSource: null },
+    inputs: { TK: null, PPa: null },
+    outputs: { thermoPhaseLabel: 'phaseLabel', densityKgM3: 'densityLbft3', liquidDensityKgM3: 'liquidDensityLbft3', vaporDensityKgM3: 'vaporDensityLbft3' },
+    expectedUnits: { liquidDensityKgM3: 'kg/m3' },
+  },
+  'eos.saturationPressure': {
+    methodValues: { branch: { 'bubble point': null, 'upper (retrograde) dew point': 'upper', 'lower dew point': 'lower' } },
+    inputs: { TK: null, PPa: null },
+    outputs: { psatBar: 'psatPsia' },
+  },
+  'eos.rachfordRice': { methodKeys: { solver: null } },
 };
 
 /**

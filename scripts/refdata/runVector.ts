@@ -49,12 +49,14 @@ function evaluate(v: RefVector, def: AnyDefinition, mapping: FunctionMapping, bo
 
   const mismatches: Mismatch[] = [];
   for (const [name, expected] of Object.entries(v.expected)) {
+    // '_'-prefixed entries annotate the vector (e.g. _helperCheckMaxAbsDiff, a second solver's agreement), not outputs.
+    if (name.startsWith('_')) continue;
     const own = mapping.outputs?.[name] ?? name;
     if (!(own in result)) {
       mismatches.push({ output: name, got: undefined, expected, message: `${def.name} does not produce '${own}'` });
       continue;
     }
-    const got = inUnit(result[own], (result.outputUnits as Record<string, string> | undefined)?.[own], v.expectedUnits?.[name]);
+    const got = inUnit(result[own], (result.outputUnits as Record<string, string> | undefined)?.[own], mapping.expectedUnits?.[name] ?? v.expectedUnits?.[name]);
     mismatches.push(...compareOutput(name, got, expected, v.tolerance?.[name] ?? v.tolerance?.default));
   }
   if (mismatches.length === 0) return { status: 'passed', warnings: run.warnings };
@@ -88,7 +90,9 @@ function requestBody(v: RefVector, def: AnyDefinition, mapping: FunctionMapping,
   const system = body.units === 'metric' ? 'metric' : 'field';
   const readUnits = unitsOf(def.input, system);
   for (const [key, value] of Object.entries(v.inputs)) {
-    const own = mapping.inputs?.[key] ?? key;
+    // An input mapped to null only restates others (e.g. TK beside TF): not sent.
+    const own = mapping.inputs && key in mapping.inputs ? mapping.inputs[key] : key;
+    if (own === null || own === undefined) continue;
     body[own] = inUnit(value, v.inputUnits?.[key], readUnits[own]);
   }
   for (const rule of SOURCE_RULES) {

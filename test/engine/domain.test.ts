@@ -12,7 +12,10 @@
  * (b) schema-driven: numbers across each schema's range (log-uniform where it spans decades),
  *     enums, booleans, short arrays, nested objects.
  * Generic over CATALOGUE: new functions are covered as soon as they are listed; where (b) cannot
- * build a valid input for a function, (a) still covers it from its examples.
+ * build a valid input for a function, (a) still covers it from its examples. A definition with
+ * `resolve` gets its attachment as the API node would give it (resolveInputs.ts: the demo
+ * project's fluid model); an input naming a project or version that does not exist is the API's
+ * 404 and counts with the inputs refused by validation.
  * Stricter than "finite or 422": a non-finite number must never reach the executor's result check
  * (see check()). DOMAIN_DEBUG=1 prints per-function tallies, DOMAIN_DEBUG=2 also samples of the
  * inputs refused by the result check (declared output ranges).
@@ -23,6 +26,7 @@ import type { AnyDefinition } from '../../engine/definition.js';
 import { executeDefinition } from '../../engine/execute.js';
 import { checkResult } from '../../engine/resultCheck.js';
 import { validateInput } from '../../engine/validation.js';
+import { attachResolved } from './resolveInputs.js';
 import { hash, mutants, prng, randomInput } from './schemaInputs.js';
 
 const MUTANTS_PER_EXAMPLE = 200;
@@ -48,9 +52,15 @@ function check(def: AnyDefinition, body: Record<string, unknown>, t: Tally): str
     t.invalid++;
     return null;
   }
+  // What the API node attaches (a saved fluid model); a project the data does not hold is its 404.
+  const attached = attachResolved(def, v.input);
+  if (!attached.ok) {
+    t.invalid++;
+    return null;
+  }
   let r;
   try {
-    r = executeDefinition(def, v.input);
+    r = executeDefinition(def, attached.input);
   } catch (err) {
     return `threw ${(err as Error).name}: ${(err as Error).message}`;
   }

@@ -170,13 +170,18 @@ export function randomValue(rng: Rng, s: Schema, depth = 0): unknown {
   return undefined;
 }
 
-/** A random input of a definition: required keys always, optional keys half of the time. */
+/**
+ * A random input of a definition: required keys always, optional keys half of the time. A string
+ * key takes, most of the time, a value one of the examples gives it (an identifier such as the
+ * saved project an eos.model.* call reads: a made-up one only finds nothing).
+ */
 export function randomInput(rng: Rng, def: AnyDefinition): Record<string, unknown> {
   const required = new Set((def.input as { required?: string[] }).required ?? []);
   const out: Record<string, unknown> = {};
   for (const [k, s] of Object.entries(def.input.properties as Record<string, Schema>)) {
     if (!required.has(k) && rng() < 0.5) continue;
-    const v = randomValue(rng, s);
+    const seen = def.examples.map((e) => (e.input as Record<string, unknown>)[k]).filter((x): x is string => typeof x === 'string');
+    const v = seen.length > 0 && rng() < 0.8 ? pick(rng, seen) : randomValue(rng, s);
     if (v !== undefined) out[k] = v;
   }
   return out;
@@ -272,5 +277,39 @@ function mutate(rng: Rng, x: number, s: Schema | null): number {
     }
     case 'nudge':
       return x * (1 + uniform(rng, -0.5, 0.5));
+  }
+}
+
+/**
+ * Where an input falls short of the largest its schema allows: every top-level key that admits an
+ * array present, and every array in it (and every number whose schema also allows an array) at
+ * its maxItems, recursively (kij rows too). Descriptions of the shortfalls, [] when the input is
+ * as large as the schema allows: what a definition's sizeExamples must be.
+ */
+export function belowMaxItems(def: AnyDefinition, input: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  const props = def.input.properties as Record<string, Schema>;
+  for (const key of arrayKeys(def)) {
+    if (input[key] === undefined) out.push(`${key} is absent`);
+    else walkMax(props[key] as Schema, input[key], key, out);
+  }
+  return out;
+}
+
+function walkMax(schema: Schema, value: unknown, path: string, out: string[]): void {
+  const arr = branchOf(schema, 'array');
+  if (arr && isSchema(arr.items)) {
+    if (!Array.isArray(value)) {
+      if (value !== undefined && value !== null) out.push(`${path} is a single value where ${String(arr.maxItems)} items are allowed`);
+      return;
+    }
+    if (typeof arr.maxItems !== 'number') out.push(`${path} has no maxItems`);
+    else if (value.length < arr.maxItems) out.push(`${path} has ${value.length} of ${arr.maxItems} items`);
+    value.forEach((v, i) => walkMax(arr.items as Schema, v, `${path}[${i}]`, out));
+    return;
+  }
+  if (isSchema(value)) {
+    const props = propertiesOf(schema);
+    for (const [k, v] of Object.entries(value)) if (props[k]) walkMax(props[k], v, `${path}.${k}`, out);
   }
 }

@@ -1,0 +1,100 @@
+/** Inputs and result of a phase envelope (eos.phaseEnvelope, eos.model.phaseEnvelope), and the tracing of it with its quality lines. */
+import Type from 'typebox';
+import { EngineFailure } from '../failure.js';
+import { quantity, quantityArray } from '../quantity.js';
+import { fFromKelvin, paFromPsia, psiaFromPa, TRACE_FRACTION } from './core/constants.js';
+import { traceEnvelope, type EnvelopeTrace, type SpecialPoint } from './core/envelope.js';
+import { subsetFluid, type Fluid } from './core/fluid.js';
+import { nullable } from './schemaParts.js';
+import { ONE_COMPONENT } from './saturationSolve.js';
+import { MIN_REDUCED_T } from './domain.js';
+
+export const MAX_ENVELOPE_POINTS = 2000;
+export const MAX_QUALITY_LINES = 9;
+
+export const ENVELOPE_INPUTS = {
+  startPsia: Type.Optional(quantity('pressure', { minimum: 0.1, maximum: 1000, default: 14.696, description: 'Pressure where the trace starts (dew side) and ends (bubble side)' })),
+  maxPoints: Type.Optional(Type.Integer({ minimum: 20, maximum: MAX_ENVELOPE_POINTS, default: 400, description: `Point cap of each curve (at most ${MAX_ENVELOPE_POINTS})` })),
+  qualityLines: Type.Optional(
+    Type.Array(quantity('dimensionless', { exclusiveMinimum: 0, exclusiveMaximum: 1 }), {
+      maxItems: MAX_QUALITY_LINES,
+      description: 'Vapour mole fractions of quality lines to trace from startPsia to the critical point (e.g. [0.25, 0.5, 0.75])',
+    }),
+  ),
+};
+
+const temperatures = (description: string) => quantityArray('temperature', { description }, { maxItems: MAX_ENVELOPE_POINTS });
+const pressures = (description: string) => quantityArray('pressure', { description }, { maxItems: MAX_ENVELOPE_POINTS });
+const Point = Type.Object({ TF: quantity('temperature'), psia: quantity('pressure') });
+
+export const EnvelopeOutput = Type.Object({
+  TF: temperatures('Envelope temperatures in tracing order: dew side from startPsia, then (past the critical point) bubble side back to startPsia'),
+  psia: pressures('Envelope pressures, same order'),
+  kind: Type.Array(Type.Enum(['dew', 'bubble']), { maxItems: MAX_ENVELOPE_POINTS, description: 'dew: the incipient phase is denser than the feed; bubble: lighter' }),
+  critical: nullable(Point),
+  cricondenbar: nullable(Point),
+  cricondentherm: nullable(Point),
+  complete: Type.Boolean({ description: 'The trace returned to startPsia on the bubble side' }),
+  stopReason: Type.String(),
+  qualityLines: Type.Array(
+    Type.Object({
+      vaporFraction: quantity('dimensionless', { physical: { exclusiveMinimum: 0, exclusiveMaximum: 1 } }),
+      TF: temperatures('Temperatures from startPsia towards the critical point'),
+      psia: pressures('Pressures'),
+      complete: Type.Boolean({ description: 'Reached the critical region' }),
+      stopReason: Type.String(),
+    }),
+    { maxItems: MAX_QUALITY_LINES },
+  ),
+  newtonIterations: Type.Integer({ minimum: 0 }),
+});
+
+export interface EnvelopeOptions {
+  startPsia?: number;
+  maxPoints?: number;
+  qualityLines?: number[];
+}
+
+const OPTIONS = { pMax: paFromPsia(100_000) };
+
+export function envelopeOutput(fluidFull: Fluid, zFull: Float64Array, o: EnvelopeOptions, warnings: string[]) {
+  const keep: number[] = [];
+  zFull.forEach((v, i) => v >= TRACE_FRACTION && keep.push(i));
+  const fluid = keep.length === fluidFull.n ? fluidFull : subsetFluid(fluidFull, keep);
+  const z = Float64Array.from(keep, (i) => zFull[i]!);
+  if (z.length < 2) throw new EngineFailure('invalid_input', ONE_COMPONENT);
+  const pStart = paFromPsia(o.startPsia ?? 14.696);
+  const maxPoints = o.maxPoints ?? 400;
+  // The trace stays where every component present is inside the EOS domain (domain.ts): above a
+  // tenth of its critical temperature.
+  const heaviest = fluid.tc.indexOf(Math.max(...fluid.tc));
+  const tMin = Math.max(30, MIN_REDUCED_T * fluid.tc[heaviest]!);
+  const tMax = 3000;
+  const why = (reason: string) =>
+    reason.startsWith('temperature below') && tMin > 30
+      ? `${reason} (${+fFromKelvin(tMin).toPrecision(4)} degF), a tenth of the critical temperature of ${fluid.names[heaviest]}: below it the fluid leaves the EOS domain`
+      : reason;
+  const env = traceEnvelope(fluid, z, { beta: 0, pStart, maxPoints, tMin, tMax, ...OPTIONS });
+  if (!env) throw new EngineFailure('no_solution', `no dew point found at the starting pressure ${o.startPsia ?? 14.696} psia between ${+tMin.toPrecision(4)} and ${+tMax.toPrecision(4)} K: the envelope cannot be started`);
+  const stopReason = why(env.stopReason);
+  if (!env.complete) warnings.push(`the envelope trace stopped before returning to the starting pressure: ${stopReason}`);
+  if (!env.critical) warnings.push('no critical point was crossed on the traced part of the envelope');
+  const lines = (o.qualityLines ?? []).map((beta) => {
+    const q: EnvelopeTrace | null = traceEnvelope(fluid, z, { beta, pStart, maxPoints, tMin, tMax, ...OPTIONS });
+    if (!q) return { vaporFraction: beta, TF: [], psia: [], complete: false, stopReason: 'no starting point at startPsia' };
+    return { vaporFraction: beta, TF: q.points.map((p) => fFromKelvin(p.T)), psia: q.points.map((p) => psiaFromPa(p.P)), complete: q.complete, stopReason: why(q.stopReason) };
+  });
+  const pt = (s: SpecialPoint | null) => (s ? { TF: fFromKelvin(s.T), psia: psiaFromPa(s.P) } : null);
+  return {
+    TF: env.points.map((p) => fFromKelvin(p.T)),
+    psia: env.points.map((p) => psiaFromPa(p.P)),
+    kind: env.points.map((p) => (p.kind === 'bubble' ? ('bubble' as const) : ('dew' as const))),
+    critical: pt(env.critical),
+    cricondenbar: pt(env.cricondenbar),
+    cricondentherm: pt(env.cricondentherm),
+    complete: env.complete,
+    stopReason,
+    qualityLines: lines,
+    newtonIterations: env.newtonIterations,
+  };
+}
