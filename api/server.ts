@@ -98,6 +98,7 @@ export async function startServer(config: Readonly<Config>, options: StartOption
     metrics,
     routes: opsRoutes({ readiness: () => readiness(readinessChecks), metrics, metricsToken: config.ops.metricsToken }),
     payments,
+    session: { idleMs: config.app.sessionIdleMs, maxMs: config.app.sessionMaxMs },
   });
 
   const handle = app.koa.callback();

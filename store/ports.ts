@@ -100,7 +100,9 @@ export type SetPasswordOutcome = 'set' | 'taken';
 
 export type ConsumeInvitationOutcome =
   | { status: 'consumed'; invitation: AppInvitation }
-  | { status: 'not_found' | 'used' | 'expired' };
+  | { status: 'not_found' }
+  | { status: 'used' }
+  | { status: 'expired' };
 
 /**
  * The app's sign-ins, invitations and sessions. Secrets arrive hashed (password: scrypt; tokens

@@ -77,7 +77,7 @@ export async function mongoApp(db: Db): Promise<AppStore> {
       if (used) return { status: 'consumed', invitation: strip<AppInvitation>(used)! };
       const cur = await invitations.findOne({ _id: tokenHash });
       if (!cur) return { status: 'not_found' };
-      return { status: cur.usedAt ? 'used' : 'expired' };
+      return cur.usedAt ? { status: 'used' } : { status: 'expired' };
     },
     async createSession(session) {
       await sessions.insertOne({ _id: session.idHash, ...session, expireAt: new Date(session.expiresAt) });
