@@ -7,7 +7,7 @@
  * 3. the session from the cookie (looked up by the hash of its id), ended when idle or past its
  *    absolute end; a route that needs one and has none -> 401;
  * 4. a state-changing request must echo the CSRF token in X-CSRF-Token: the session's
- *    (synchronizer token) or, before sign-in, the pre-session cookie's (double submit) -> else 403;
+ *    (synchronizer token), or on sign-in and invitations the pre-session cookie's (double submit) -> else 403;
  * 5. the account behind the session as it is now: a disabled member, a suspended company or a
  *    missing merchant ends the session (403); a route for the other kind of account -> 403.
  */
@@ -66,7 +66,11 @@ export function appGate(deps: AppGateDeps): Middleware<AppState> {
     if (changing) refuseCrossSite(ctx);
 
     const route = ctx.state.route;
-    const needsSession = route?.access !== 'app' || route.session !== 'none';
+    // The page, its files, sign-in and invitations: no session is read; changes carry the pre-session token.
+    if (route?.access === 'app' && route.session === 'none') {
+      if (changing) checkCsrf(ctx, ctx.cookies.get(PRESESSION_COOKIE));
+      return next();
+    }
     const t = now();
     const cookie = ctx.cookies.get(SESSION_COOKIE);
     let session: AppSession | undefined;
@@ -81,9 +85,7 @@ export function appGate(deps: AppGateDeps): Middleware<AppState> {
     }
     if (!session) {
       if (cookie) ctx.cookies.set(SESSION_COOKIE, '', cookieOptions(ctx, new Date(0)));
-      if (needsSession) throw new ApiError('unauthenticated', cookie ? 'Your session has ended; sign in again' : 'Sign in first: this page of the app needs a session');
-      if (changing) checkCsrf(ctx, ctx.cookies.get(PRESESSION_COOKIE));
-      return next();
+      throw new ApiError('unauthenticated', cookie ? 'Your session has ended; sign in again' : 'Sign in first: this page of the app needs a session');
     }
     if (changing) checkCsrf(ctx, session.csrfToken);
 

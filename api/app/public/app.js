@@ -5,7 +5,9 @@
 
 (function () {
   const $ = (id) => document.getElementById(id);
-  let csrf = document.querySelector('meta[name="csrf-token"]').content;
+  // Sign-in and invitations carry the page's pre-session token; everything else the session's.
+  const presession = document.querySelector('meta[name="csrf-token"]').content;
+  let csrf = presession;
   let account = null;
   let clockOffset = 0; // server time minus browser time, for the roll countdowns
 
@@ -34,13 +36,18 @@
 
   async function api(method, path, body) {
     const headers = { Accept: 'application/json' };
-    if (method !== 'GET') headers['X-CSRF-Token'] = csrf;
+    if (method !== 'GET') headers['X-CSRF-Token'] = (path === '/app/session' && method === 'POST') || path === '/app/invitations/accept' ? presession : csrf;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'same-origin' });
     const date = res.headers.get('Date');
     if (date) clockOffset = Date.parse(date) - Date.now();
     if (res.status === 204) return null;
     const data = await res.json().catch(() => null);
+    if (res.status === 401 && account && path !== '/app/session') {
+      // The session ended (idle, expired, signed out elsewhere): back to the sign-in form.
+      account = null;
+      show('signin');
+    }
     if (!res.ok) {
       const e = new Error((data && data.error && data.error.message) || `${res.status} ${res.statusText}`);
       e.status = res.status;
