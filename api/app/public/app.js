@@ -226,24 +226,20 @@
     const data = await api('GET', '/app/seats');
     const list = $('seats-list');
     if (!data.modules.length) return list.replaceChildren(el('p', { text: 'The company has no module licences.' }));
+    const holders = (m) =>
+      m.holders.length
+        ? el('ul', { class: 'holders' }, ...m.holders.map((h) => el('li', { text: `${h.email || h.member}: since ${when(h.since)}, frees ${when(h.releasesAt)} unless used again` })))
+        : 'all free';
     list.replaceChildren(
-      ...data.modules.map((m) =>
+      el(
+        'div',
+        { class: 'scroll' },
         el(
-          'div',
-          { class: 'scroll' },
-          el(
-            'table',
-            {},
-            el('caption', { text: `${m.module}: ${m.holders.length} of ${m.seats} seat${m.seats === 1 ? '' : 's'} in use` }),
-            el('thead', {}, el('tr', {}, el('th', { scope: 'col', text: 'Member' }), el('th', { scope: 'col', text: 'Holds since' }), el('th', { scope: 'col', text: 'Frees at (without another call)' }))),
-            el(
-              'tbody',
-              {},
-              ...(m.holders.length
-                ? m.holders.map((h) => el('tr', {}, el('td', { text: h.email || h.member }), el('td', { text: when(h.since) }), el('td', { text: when(h.releasesAt) })))
-                : [el('tr', {}, el('td', { colspan: '3', text: 'All seats free.' }))]),
-            ),
-          ),
+          'table',
+          { id: 'seats-table' },
+          el('caption', { class: 'sr-only', text: 'Seats per module' }),
+          el('thead', {}, el('tr', {}, el('th', { scope: 'col', text: 'Module' }), el('th', { scope: 'col', text: 'In use' }), el('th', { scope: 'col', text: 'Held by' }))),
+          el('tbody', {}, ...data.modules.map((m) => el('tr', {}, el('th', { scope: 'row', text: m.module }), el('td', { text: `${m.holders.length} of ${m.seats}` }), el('td', {}, holders(m))))),
         ),
       ),
     );
