@@ -15,7 +15,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { addMember, call, createAccount, startTestServer, type TestAccount, type TestServer } from '../support/server.js';
 import { REPO_ROOT } from '../support/paths.js';
 import { inviteMember } from '../../api/app/invitations.js';
-import { givePassword, PASSWORD } from '../support/appClient.js';
+import { giveMerchantPassword, givePassword, PASSWORD } from '../support/appClient.js';
+import { createMerchant } from '../../api/payments/keys.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -167,6 +168,58 @@ describe('app in a browser (headless Chromium)', function () {
     await signIn(page, boss.member.email);
     const widths = await page.evaluate<{ page: number; viewport: number }>('({ page: document.documentElement.scrollWidth, viewport: window.innerWidth })');
     expect(widths.page).to.be.at.most(widths.viewport);
+    await context.close();
+  });
+
+  it('merchant dashboard: a key shown once, a roll counting down its 30-minute grace, a live allowlist, the recent source addresses', async () => {
+    const merchant = await createMerchant(server.store.payments, { name: 'Corner Shop' }, Date.now());
+    await giveMerchantPassword(server, merchant.id, 'till@corner.example');
+    const context = await newContext();
+    const page = await context.newPage();
+    page.on('dialog', (d) => void d.accept()); // the roll confirmation
+    await page.goto('/app');
+    await page.getByLabel('Email', { exact: true }).fill('till@corner.example');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Payments API keys' }).waitFor();
+
+    await page.getByRole('button', { name: 'New sandbox key' }).click();
+    const dialog = page.getByRole('dialog');
+    const sandboxKey = await dialog.getByLabel('Key value').inputValue();
+    expect(sandboxKey).to.match(/^sk_sand_[A-Za-z0-9_-]{43}$/);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await call(server.url, '/v1/balances', { key: sandboxKey, address: '192.0.2.44' })).status).to.equal(200);
+
+    const sandboxRow = page.locator('#mkeys-table tbody tr', { hasText: sandboxKey.slice(0, 14) });
+    await sandboxRow.getByRole('button', { name: /^Roll key/ }).click();
+    const rolledKey = await dialog.getByLabel('Key value').inputValue();
+    expect(rolledKey).to.match(/^sk_sand_/).and.not.equal(sandboxKey);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    const state = sandboxRow.locator('td').nth(2);
+    await page.waitForFunction(() => /stops in (29|30):\d\d/.test(String((globalThis as any).document.querySelector('#mkeys-table').innerText)));
+    const first = await state.innerText();
+    expect(first).to.match(/^rolled: stops in (29|30):\d\d$/);
+    await page.waitForFunction((before) => (globalThis as any).document.querySelector('#mkeys-table').innerText.indexOf(before) < 0, first, { timeout: 10_000 });
+
+    await page.getByRole('button', { name: 'New live key' }).click();
+    const liveKey = await dialog.getByLabel('Key value').inputValue();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    const liveRow = page.locator('#mkeys-table tbody tr', { hasText: liveKey.slice(0, 14) });
+    await liveRow.getByRole('button', { name: /^Edit allowlist/ }).click();
+    await page.getByLabel(/Addresses and CIDR blocks/).fill('203.0.113.0/24\n198.51.100.7');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await liveRow.filter({ hasText: '203.0.113.0/24, 198.51.100.7' }).waitFor();
+    expect((await call(server.url, '/v1/balances', { key: liveKey, address: '192.0.2.99' })).status).to.equal(403);
+    expect((await call(server.url, '/v1/balances', { key: liveKey, address: '203.0.113.50' })).status).to.equal(200);
+
+    await page.reload();
+    const requests = page.locator('#mrequests-table tbody');
+    await requests.filter({ hasText: '203.0.113.50' }).waitFor();
+    const text = await requests.innerText();
+    expect(text).to.include('192.0.2.99').and.include('192.0.2.44').and.include('403');
+    expect(await page.locator('#mkeys-table').innerText()).to.not.match(/null|undefined/);
+    await page.screenshot({ path: join(shots, 'app-merchant.png'), fullPage: true });
     await context.close();
   });
 });

@@ -334,10 +334,8 @@
         if (k.state === 'expiring') countdowns.push({ cell: state, until: Date.parse(k.expires_at) });
         const actions = el('td', {});
         if (k.state === 'active') {
-          actions.append(
-            el('button', { type: 'button', class: 'secondary', 'aria-label': `Roll key ${k.prefix}`, text: 'Roll', onclick: () => roll(k) }),
-            k.environment === 'live' ? el('button', { type: 'button', class: 'secondary', 'aria-label': `Edit allowlist of ${k.prefix}`, text: 'Allowlist', onclick: (ev) => editAllowlist(k, ev.currentTarget) }) : null,
-          );
+          actions.append(el('button', { type: 'button', class: 'secondary', 'aria-label': `Roll key ${k.prefix}`, text: 'Roll', onclick: () => roll(k) }));
+          if (k.environment === 'live') actions.append(el('button', { type: 'button', class: 'secondary', 'aria-label': `Edit allowlist of ${k.prefix}`, text: 'Allowlist', onclick: (ev) => editAllowlist(k, ev.currentTarget) }));
         }
         if (k.state === 'active' || k.state === 'expiring') actions.append(el('button', { type: 'button', class: 'danger', 'aria-label': `Revoke key ${k.prefix}`, text: 'Revoke', onclick: () => revokeMerchantKey(k) }));
         return el(
