@@ -35,6 +35,9 @@ function printDemoBanner(url: string, key: string, email: string): void {
       '  Try it:',
       `    curl -H "Authorization: Bearer ${key}" ${url}/v1/me`,
       '',
+      `  The app is at ${url}/app: to sign in as ${email}, get a link to set a password with`,
+      `    npm run -s admin -- member invite <member id from /v1/me>`,
+      '',
     ].join('\n') + '\n',
   );
 }
