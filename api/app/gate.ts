@@ -28,6 +28,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD']);
 export interface SessionRules {
   idleMs: number;
   maxMs: number;
+  /** The origin people open the app at (APP_URL), accepted besides the request's own. */
+  publicOrigin?: string;
 }
 
 export interface AppGateDeps {
@@ -63,7 +65,7 @@ export function appGate(deps: AppGateDeps): Middleware<AppState> {
       throw errors.forbidden('API keys cannot be used on the app (/app): sign in with your email and password instead. Keys work on GET /v1/me, /v1/engine/functions, /v1/projects and /v1/mcp');
     }
     const changing = !SAFE_METHODS.has(ctx.method);
-    if (changing) refuseCrossSite(ctx);
+    if (changing) refuseCrossSite(ctx, rules.publicOrigin);
 
     const route = ctx.state.route;
     // The page, its files, sign-in and invitations: no session is read; changes carry the pre-session token.
@@ -117,11 +119,14 @@ export function appGate(deps: AppGateDeps): Middleware<AppState> {
 }
 
 /** A state-changing request must come from this server's own pages. */
-function refuseCrossSite(ctx: Context): void {
+function refuseCrossSite(ctx: Context, publicOrigin: string | undefined): void {
   const origin = ctx.get('Origin');
   const site = ctx.get('Sec-Fetch-Site');
   if (site === 'cross-site' || site === 'same-site') throw errors.forbidden('Cross-site requests cannot change anything in the app');
-  if (origin && origin !== `${ctx.protocol}://${ctx.host}`) throw errors.forbidden(`Requests from ${origin.slice(0, 100)} cannot change anything in the app`);
+  // The request's own origin (behind a TLS proxy: with TRUST_PROXY, from X-Forwarded-Proto/Host), or APP_URL's.
+  if (origin && origin !== `${ctx.protocol}://${ctx.host}` && origin !== publicOrigin) {
+    throw errors.forbidden(`Requests from ${origin.slice(0, 100)} cannot change anything in the app`);
+  }
 }
 
 function checkCsrf(ctx: Context, expected: string | undefined): void {

@@ -8,6 +8,8 @@ import type { RequestLimits } from '../../store/governance.js';
 import type { AppAuth } from '../state.js';
 import type { RouteSpec } from '../routes/route.js';
 import { MAX_ACTIVE_KEYS_PER_MEMBER } from '../accounts/keys.js';
+import { AccountError } from '../accounts/accountError.js';
+import { errors } from '../errors.js';
 import { ROLL_GRACE_MS } from '../payments/keys.js';
 import { cookieOptions, SESSION_COOKIE, type SessionRules } from './gate.js';
 import { acceptInvitation } from './invitations.js';
@@ -85,8 +87,14 @@ export function sessionRoutes(deps: SessionRouteDeps): RouteSpec[] {
       summary: 'Set a password with the token of an invitation link',
       session: 'none',
       async handler(ctx) {
+        // Each answer costs a password hash: an address that keeps sending unknown tokens is stopped like one guessing keys.
+        const gate = await deps.limits.checkAddress(ctx.ip);
+        if (!gate.allowed) throw errors.rateLimited(gate.retryAfterMs / 1000, 'Too many failed attempts from this address');
         const body = await formBody(ctx);
-        const { email, subject } = await acceptInvitation(store, body);
+        const { email, subject } = await acceptInvitation(store, body).catch(async (err: unknown) => {
+          if (err instanceof AccountError && err.code === 'not_found') await deps.limits.recordFailedAttempt(ctx.ip);
+          throw err;
+        });
         noStore(ctx);
         ctx.body = { email, kind: subject.kind, next: 'Your password is set: sign in with it.' };
       },

@@ -37,11 +37,12 @@ export async function mongoApp(db: Db): Promise<AppStore> {
     async setPassword(email, subject, passwordHash, at) {
       const id = email.toLowerCase();
       try {
-        // Matches only a login of the same subject (or none: then the upsert inserts it); a login
-        // of another subject makes the upsert collide on _id.
+        // Matches only a login of the same subject (or none: then the upsert inserts it, taking
+        // _id and subject from the filter's equalities); a login of another subject makes the
+        // upsert collide on _id.
         await logins.updateOne(
           { _id: id, 'subject.kind': subject.kind, 'subject.id': subject.id },
-          { $set: { passwordHash, failures: 0, lockedUntil: null, updatedAt: at, subject, email: id }, $setOnInsert: { createdAt: at } },
+          { $set: { passwordHash, failures: 0, lockedUntil: null, updatedAt: at, email: id }, $setOnInsert: { createdAt: at } },
           { upsert: true },
         );
         return 'set';

@@ -99,6 +99,20 @@ describe('app (/app) over HTTP', () => {
       expect(own.status).to.equal(201);
     });
 
+    it('accepts the APP_URL origin (a TLS proxy in front) besides the request\'s own', async () => {
+      const behind = await startTestServer({ APP_URL: 'https://calc.example.com' });
+      try {
+        const a = await createAccount(behind);
+        const client = await signedIn(behind, await givePassword(behind, a.member.id));
+        const ok = await client.request('POST', '/app/keys', { body: { name: 'via proxy' }, headers: { Origin: 'https://calc.example.com' } });
+        expect(ok.status).to.equal(201);
+        const other = await client.request('POST', '/app/keys', { body: { name: 'elsewhere' }, headers: { Origin: 'https://calc.example.com.evil.example' } });
+        expect(other.status).to.equal(403);
+      } finally {
+        await behind.stop();
+      }
+    });
+
     it('refuses a sign-in without the pre-session token (login CSRF)', async () => {
       const bare = await call(server.url, '/app/session', { body: { email, password: PASSWORD } });
       expect(bare.status).to.equal(403);
@@ -237,6 +251,19 @@ describe('app (/app) over HTTP', () => {
       expect((await client.signIn(other.member.email, 'a long enough password')).status).to.equal(200);
       const audit = await server.store.audit.list(acct.company.id);
       expect(audit.map((e) => e.action)).to.include.members(['member.invited', 'member.passwordSet']);
+    });
+
+    it('counts unknown invitation tokens against the address like wrong keys (429 past 20 a minute)', async () => {
+      const client = new AppClient(server.url);
+      await client.open();
+      client.address = freshAddress();
+      for (let i = 0; i < 20; i++) {
+        const res = await client.request('POST', '/app/invitations/accept', { body: { token: `${String(i).padStart(2, '0')}${'D'.repeat(41)}`, password: 'a long enough password' } });
+        expect(res.status, `attempt ${i + 1}`).to.equal(404);
+      }
+      const blocked = await client.request('POST', '/app/invitations/accept', { body: { token: 'E'.repeat(43), password: 'a long enough password' } });
+      expect(blocked.status).to.equal(429);
+      expect(Number(blocked.headers.get('retry-after'))).to.be.within(1, 60);
     });
 
     it('keeps one sign-in per email: a member of another company with the same email cannot be invited', async () => {

@@ -170,7 +170,12 @@
       if (opener) opener.focus();
       if (d === dialog) $('key-value').value = '';
     });
-    d.querySelectorAll('.cancel, .done').forEach((b) => b.addEventListener('click', () => d.close()));
+    d.querySelectorAll('.cancel, .done').forEach((b) =>
+      b.addEventListener('click', () => {
+        if (d === dialog) $('key-value').value = ''; // at once, not only when the close event comes
+        d.close();
+      }),
+    );
   }
 
   $('new-key').addEventListener('click', (ev) => {
