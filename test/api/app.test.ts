@@ -249,6 +249,10 @@ describe('app (/app) over HTTP', () => {
       const unknown = await client.request('POST', '/app/invitations/accept', { body: { token: 'C'.repeat(43), password: 'another long password' } });
       expect(unknown.status).to.equal(404);
       expect((await client.signIn(other.member.email, 'a long enough password')).status).to.equal(200);
+      const log = server.logLines.join('\n');
+      expect(log).to.include('/app/invitations/accept');
+      expect(log).to.not.include(token);
+      expect(log).to.not.include('a long enough password');
       const audit = await server.store.audit.list(acct.company.id);
       expect(audit.map((e) => e.action)).to.include.members(['member.invited', 'member.passwordSet']);
     });
