@@ -163,9 +163,9 @@ function createRunner(config: Readonly<Config>): EngineRunner {
 /** Counts every engine call by function and outcome, with its duration, as the API node sees it. */
 function instrument(runner: EngineRunner, metrics: EngineMetrics): EngineRunner {
   return {
-    async run(job) {
+    async run(job, options) {
       const started = performance.now();
-      const outcome = await runner.run(job);
+      const outcome = await runner.run(job, options);
       metrics.engineCall(job.name, outcome.ok ? 'ok' : outcome.reason, (performance.now() - started) / 1000);
       return outcome;
     },
