@@ -21,6 +21,7 @@ import { startConsumer, type Consumer } from '../workers/queue/consumer.js';
 import { readiness, type Check } from './ops/health.js';
 import { Metrics, type EngineMetrics } from './ops/metrics.js';
 import { opsRoutes } from './routes/ops.js';
+import { memoryCancelBus, redisCancelBus } from './mcp/cancellation.js';
 import { createPayments, type Payments, type PaymentsOptions } from './payments/module.js';
 
 export interface RunningServer {
@@ -54,6 +55,7 @@ export async function startServer(config: Readonly<Config>, options: StartOption
   const runner = options.runner ?? createRunner(config);
   const queue = runner instanceof QueueRunner ? runner : null;
   const pool = runner instanceof EnginePool ? runner : null;
+  const cancelBus = config.redisUrl ? redisCancelBus(config.redisUrl) : memoryCancelBus();
   const payments = createPayments({ store, limits: governance.limits, buckets: governance.buckets, log, redisUrl: config.redisUrl, version: API_VERSION, ...options.payments });
   // Redis may be away at start: serve anyway (calls get 503 until it returns), waiting briefly.
   const connected = Promise.all([governance.ready(), queue?.ready(), payments.ready()]);
@@ -98,6 +100,7 @@ export async function startServer(config: Readonly<Config>, options: StartOption
     metrics,
     routes: opsRoutes({ readiness: () => readiness(readinessChecks), metrics, metricsToken: config.ops.metricsToken }),
     payments,
+    cancelBus,
   });
 
   const handle = app.koa.callback();
@@ -147,6 +150,7 @@ export async function startServer(config: Readonly<Config>, options: StartOption
       await consumer?.close();
       await payments.close();
       await governance.close();
+      await cancelBus.close();
       await app.keyUse.flush();
       await store.close();
     })());
