@@ -22,6 +22,7 @@ import type { RequestLimits, Seats } from '../store/governance.js';
 import type { EngineRunner } from '../workers/runner.js';
 import { engineRoutes } from './routes/engine.js';
 import { mcpRoutes } from './routes/mcp.js';
+import type { CancelBus } from './mcp/cancellation.js';
 import { projectResources, projectTools } from './mcp/projects.js';
 import { projectRoutes } from './routes/projects.js';
 import { createPolicy } from './policy.js';
@@ -47,6 +48,8 @@ export interface AppDeps {
   payments?: { routes: RouteSpec[]; gate: Koa.Middleware<AppState> };
   /** The app's session rules (api/config.ts AppConfig); defaults: 30 minutes idle, 12 hours in all. */
   session?: SessionRules;
+  /** Where MCP cancellations travel between API nodes (Redis pub/sub when distributed); in-process when absent. */
+  cancelBus?: CancelBus;
 }
 
 export interface App {
@@ -69,7 +72,7 @@ export function createApp(deps: AppDeps): App {
     ...openApiRoutes(() => routes, API_VERSION),
     ...meRoutes,
     ...engineRoutes({ store: deps.store, seats: deps.seats, runner: deps.runner }),
-    ...mcpRoutes({ store: deps.store, seats: deps.seats, runner: deps.runner, log: deps.log, version: API_VERSION, projectTools: projectTools(deps.store), projectResources: projectResources(deps.store) }),
+    ...mcpRoutes({ store: deps.store, seats: deps.seats, runner: deps.runner, log: deps.log, version: API_VERSION, projectTools: projectTools(deps.store), projectResources: projectResources(deps.store), cancelBus: deps.cancelBus }),
     ...projectRoutes(deps.store),
     ...(deps.routes ?? []),
     ...(deps.payments?.routes ?? []),

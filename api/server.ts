@@ -21,6 +21,7 @@ import { startConsumer, type Consumer } from '../workers/queue/consumer.js';
 import { readiness, type Check } from './ops/health.js';
 import { Metrics, type EngineMetrics } from './ops/metrics.js';
 import { opsRoutes } from './routes/ops.js';
+import { memoryCancelBus, redisCancelBus } from './mcp/cancellation.js';
 import { createPayments, type Payments, type PaymentsOptions } from './payments/module.js';
 
 export interface RunningServer {
@@ -54,6 +55,7 @@ export async function startServer(config: Readonly<Config>, options: StartOption
   const runner = options.runner ?? createRunner(config);
   const queue = runner instanceof QueueRunner ? runner : null;
   const pool = runner instanceof EnginePool ? runner : null;
+  const cancelBus = config.redisUrl ? redisCancelBus(config.redisUrl) : memoryCancelBus();
   const payments = createPayments({ store, limits: governance.limits, buckets: governance.buckets, log, redisUrl: config.redisUrl, version: API_VERSION, ...options.payments });
   // Redis may be away at start: serve anyway (calls get 503 until it returns), waiting briefly.
   const connected = Promise.all([governance.ready(), queue?.ready(), payments.ready()]);
@@ -99,6 +101,7 @@ export async function startServer(config: Readonly<Config>, options: StartOption
     routes: opsRoutes({ readiness: () => readiness(readinessChecks), metrics, metricsToken: config.ops.metricsToken }),
     payments,
     session: { idleMs: config.app.sessionIdleMs, maxMs: config.app.sessionMaxMs, publicOrigin: new URL(config.app.publicUrl).origin },
+    cancelBus,
   });
 
   const handle = app.koa.callback();
@@ -148,6 +151,7 @@ export async function startServer(config: Readonly<Config>, options: StartOption
       await consumer?.close();
       await payments.close();
       await governance.close();
+      await cancelBus.close();
       await app.keyUse.flush();
       await store.close();
     })());
@@ -164,9 +168,9 @@ function createRunner(config: Readonly<Config>): EngineRunner {
 /** Counts every engine call by function and outcome, with its duration, as the API node sees it. */
 function instrument(runner: EngineRunner, metrics: EngineMetrics): EngineRunner {
   return {
-    async run(job) {
+    async run(job, options) {
       const started = performance.now();
-      const outcome = await runner.run(job);
+      const outcome = await runner.run(job, options);
       metrics.engineCall(job.name, outcome.ok ? 'ok' : outcome.reason, (performance.now() - started) / 1000);
       return outcome;
     },

@@ -12,12 +12,14 @@
  * - Waiting: a call that no thread starts within `maxWaitMs` (default the time limit, at least
  *   10 s) gives up as saturated (429): a queued call never waits without bound, and giving up on
  *   a call that only waited stops no thread.
+ * - Cancel: the caller's signal drops a waiting call, or stops the thread of a running one (the
+ *   spare takes its place, as after a timeout), and the call answers 'canceled'.
  * - Admission: at most threads + maxQueue calls in flight, counted here — piscina puts tasks that
  *   carry an abort signal on a side queue that its maxQueue does not bound (seen with 5.3).
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import type { EngineJob, EngineRunner, RunOutcome } from './runner.js';
+import { CANCELED, type EngineJob, type EngineRunner, type RunOptions, type RunOutcome } from './runner.js';
 import { StartFlags } from './startFlags.js';
 
 export interface PoolOptions {
@@ -35,6 +37,11 @@ export interface PoolOptions {
   maxOldGenerationSizeMb?: number;
   /** Keep one loaded thread beyond `threads` idle, to replace a stopped one at once (default true). */
   spareThread?: boolean;
+}
+
+/** One call's options: the port's cancel signal and start hook, and a time limit other than the pool's. */
+export interface PoolRunOptions extends RunOptions {
+  timeoutMs?: number;
 }
 
 /** What the pool is doing, for metrics. */
@@ -114,26 +121,38 @@ export class EnginePool implements EngineRunner {
     return this.allLoaded;
   }
 
-  async run(job: EngineJob, timeoutMs = this.timeoutMs): Promise<RunOutcome> {
+  async run(job: EngineJob, options: PoolRunOptions = {}): Promise<RunOutcome> {
+    const timeoutMs = options.timeoutMs ?? this.timeoutMs;
+    if (options.signal?.aborted) return CANCELED;
     const slot = this.startFlags.acquire();
     if (slot === null) return SATURATED;
     const controller = new AbortController();
+    // The caller's cancel aborts the same controller as the limits do: piscina drops a waiting
+    // task, and terminates the thread of a running one (the spare takes its place).
+    let canceled = false;
+    const cancel = () => {
+      canceled = true;
+      controller.abort();
+    };
+    options.signal?.addEventListener('abort', cancel, { once: true });
     let started = false;
     let settled = false;
     let entered = false;
     let timer = setTimeout(() => controller.abort(), this.maxWaitMs); // the wait for a thread
     try {
       entered = await this.gate.enter(controller.signal);
-      if (!entered) return this.notStarted();
+      if (!entered) return canceled ? CANCELED : this.notStarted();
       this.startFlags.whenRaised(slot, () => {
         if (settled) return;
         started = true;
         clearTimeout(timer);
         timer = setTimeout(() => controller.abort(), timeoutMs); // the run itself
+        options.onStart?.();
       });
       return await this.pool.run({ ...job, startSlot: slot }, { signal: controller.signal });
     } catch (err) {
       if (controller.signal.aborted || (err as Error)?.name === 'AbortError') {
+        if (canceled) return CANCELED;
         if (!started) return this.notStarted();
         this.timeouts++;
         return { ok: false, reason: 'timeout', message: `${job.name} did not finish within the time limit of ${timeoutMs} ms and was stopped`, timeoutMs };
@@ -143,6 +162,7 @@ export class EnginePool implements EngineRunner {
     } finally {
       settled = true;
       clearTimeout(timer);
+      options.signal?.removeEventListener('abort', cancel);
       if (entered) this.gate.leave();
       this.startFlags.release(slot);
     }

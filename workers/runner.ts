@@ -24,10 +24,21 @@ export type RunOutcome =
    * The call was not run to an answer: Redis unreachable, no worker running, its worker died, its
    * job was lost, or the node is stopping. `retryAfterS` says when a retry may succeed.
    */
-  | { ok: false; reason: 'unavailable'; message: string; retryAfterS?: number };
+  | { ok: false; reason: 'unavailable'; message: string; retryAfterS?: number }
+  /** The caller's signal aborted: a waiting call was dropped, a running one had its thread stopped. */
+  | { ok: false; reason: 'canceled'; message: string };
+
+export interface RunOptions {
+  /** Aborting it cancels the call: dropped while waiting, its thread (or its worker's) stopped while running. */
+  signal?: AbortSignal;
+  /** Called once when a thread starts the call (not called for a call that never starts). */
+  onStart?: () => void;
+}
+
+export const CANCELED: RunOutcome = { ok: false, reason: 'canceled', message: 'the call was canceled by its caller' };
 
 export interface EngineRunner {
-  run(job: EngineJob): Promise<RunOutcome>;
+  run(job: EngineJob, options?: RunOptions): Promise<RunOutcome>;
   /** Stops accepting calls, lets running ones finish, frees threads and connections. */
   close(): Promise<void>;
 }

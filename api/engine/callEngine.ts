@@ -46,8 +46,12 @@ export function authorizeFunction(auth: AuthContext, name: string): AnyDefinitio
   return def;
 }
 
-/** `readBody` is called only after step 7 passes, so a refused caller's body is never read. */
-export async function callEngine(deps: EngineDeps, auth: AuthContext, name: string, readBody: () => Promise<unknown>): Promise<EngineEnvelope> {
+/**
+ * `readBody` is called only after step 7 passes, so a refused caller's body is never read.
+ * `signal`: the caller went away (its connection closed, its MCP request was canceled); the call
+ * is dropped or its thread stopped, and nobody is answered.
+ */
+export async function callEngine(deps: EngineDeps, auth: AuthContext, name: string, readBody: () => Promise<unknown>, signal?: AbortSignal): Promise<EngineEnvelope> {
   const started = performance.now();
   const def = authorizeFunction(auth, name);
 
@@ -71,9 +75,12 @@ export async function callEngine(deps: EngineDeps, auth: AuthContext, name: stri
   }
 
   // 10. Run under the time limit.
-  const outcome = await deps.runner.run({ name: def.name, input, units: prepared.units });
+  const outcome = await deps.runner.run({ name: def.name, input, units: prepared.units }, { signal });
   if (!outcome.ok) {
     switch (outcome.reason) {
+      case 'canceled':
+        // Nobody reads this answer; a 4xx keeps it out of the server-error logs and metrics.
+        throw new ApiError('engine_error', 'The call was canceled by its caller', { reason: 'canceled', timeout: false });
       case 'saturated':
         throw errors.rateLimited(ENGINE_BUSY_RETRY_AFTER_S, 'The engine is busy');
       case 'unavailable':

@@ -8,7 +8,7 @@ import { describeFunction, publicInputSchema, publishSchema, requiredScopes } fr
 import { errors } from '../errors.js';
 import { CATALOGUE, findDefinition } from '../../engine/catalogue.js';
 import type { AnyDefinition } from '../../engine/definition.js';
-import type { RouteSpec } from './route.js';
+import type { RouteContext, RouteSpec } from './route.js';
 
 const nameParam = { name: 'name', in: 'path' as const, required: true, description: 'Function name, e.g. pvt.gasProperties', schema: { type: 'string' } };
 
@@ -34,11 +34,20 @@ function envelopeSchema(def?: AnyDefinition): Record<string, unknown> {
   };
 }
 
+/** Aborts when the client closes its connection before the answer is written: its call stops. */
+export function callerGone(ctx: RouteContext): AbortSignal {
+  const controller = new AbortController();
+  ctx.res.once('close', () => {
+    if (!ctx.res.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
+
 const CALL_ERRORS = ['not_found', 'validation_failed', 'payload_too_large', 'unsupported_media_type', 'engine_error', 'unavailable'] as const;
 
 export function engineRoutes(deps: EngineDeps): RouteSpec[] {
   const call: RouteSpec['handler'] = async (ctx) => {
-    ctx.body = await callEngine(deps, ctx.state.auth!, ctx.params.name ?? '', () => readJsonBody(ctx));
+    ctx.body = await callEngine(deps, ctx.state.auth!, ctx.params.name ?? '', () => readJsonBody(ctx), callerGone(ctx));
   };
 
   const perFunction: RouteSpec[] = CATALOGUE.map((def) => ({

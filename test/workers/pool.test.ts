@@ -113,4 +113,49 @@ describe('engine pool (workers/pool.ts)', () => {
       await pool.close();
     }
   });
+
+  it('cancels a running call: its thread is stopped and the very next call starts on the spare', async () => {
+    const pool = new EnginePool({ threads: 1, timeoutMs: 600_000, maxQueue: 4, filename: spinThread });
+    try {
+      await pool.ready();
+      const cancel = new AbortController();
+      let startedHook!: () => void;
+      const started = new Promise<void>((resolve) => (startedHook = resolve));
+      const stuck = pool.run({ name: 'test.spin', input: {} }, { signal: cancel.signal, onStart: startedHook });
+      await started; // the thread runs the endless call now
+      const canceledAt = Date.now();
+      cancel.abort();
+      expect(await stuck).to.deep.include({ ok: false, reason: 'canceled' });
+      const next = (await pool.run({ name: 'test.whoami', input: {} })) as unknown as { ok: true; result: { loadedAt: number } };
+      expect(next.ok).to.equal(true);
+      expect(next.result.loadedAt).to.be.below(canceledAt); // the spare took the stopped thread's place
+      expect(pool.stats()).to.include({ busy: 0, timeouts: 0 });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('cancels a waiting call without touching the running one, and never calls its start hook', async () => {
+    const pool = new EnginePool({ threads: 1, timeoutMs: 600_000, maxQueue: 4, filename: spinThread });
+    try {
+      await pool.ready();
+      const latch = new Latch();
+      const first = pool.run({ name: 'test.block', input: { latch: latch.buffer } });
+      await latch.entered();
+      const cancel = new AbortController();
+      let hooked = false;
+      const waiting = pool.run({ name: 'test.sleep', input: { ms: 1 } }, { signal: cancel.signal, onStart: () => (hooked = true) });
+      expect(pool.stats().waiting).to.equal(1);
+      cancel.abort();
+      expect(await waiting).to.deep.include({ ok: false, reason: 'canceled' });
+      expect(pool.stats().waiting).to.equal(0);
+      latch.release();
+      expect(await first).to.deep.include({ ok: true });
+      expect(hooked).to.equal(false);
+      // An already aborted signal is not even queued.
+      expect(await pool.run({ name: 'test.sleep', input: { ms: 1 } }, { signal: AbortSignal.abort() })).to.deep.include({ reason: 'canceled' });
+    } finally {
+      await pool.close();
+    }
+  });
 });

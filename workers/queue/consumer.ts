@@ -17,6 +17,7 @@ import { Sweeper } from './sweeper.js';
 import {
   ENGINE_QUEUE,
   HEARTBEAT_MS,
+  KEYS,
   LOCK_DURATION_MS,
   OUTCOME_TTL_MS,
   QUEUE_PREFIX,
@@ -67,6 +68,12 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
   let registered = false;
   let active = 0;
   watchConnection(redis, options);
+  // Cancels: the job ids of canceled jobs arrive on a channel; the one running here is stopped.
+  const running = new Map<string, AbortController>();
+  const listener = new Redis({ ...redisOptions(options.redisUrl), maxRetriesPerRequest: null });
+  listener.on('error', () => undefined); // the main connection reports outages
+  listener.on('message', (_channel: string, jobId: string) => running.get(jobId)?.abort());
+  await listener.subscribe(KEYS.cancelChannel);
 
   const worker = new Worker<EngineJobData, string>(
     ENGINE_QUEUE,
@@ -76,14 +83,18 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
       if (!(await scripts.claim(job.id!, id, JSON.stringify({ name: data.name, units: data.units })))) return SKIPPED;
       active++;
       const started = performance.now();
+      const cancel = new AbortController();
+      running.set(job.id!, cancel); // listening before the check below: a cancel is either seen there or heard
       let outcome: RunOutcome;
       try {
-        outcome = await pool.run({ name: data.name, input: data.input ?? {}, units: data.units });
+        if (await scripts.isCanceled(job.id!)) cancel.abort();
+        outcome = await pool.run({ name: data.name, input: data.input ?? {}, units: data.units }, { signal: cancel.signal });
       } catch (err) {
         options.onError?.(err as Error);
         outcome = { ok: false, reason: 'unavailable', message: 'the engine thread failed' };
       } finally {
         active--;
+        running.delete(job.id!);
       }
       options.onJob?.(data.name, outcome.ok ? 'ok' : outcome.reason, (performance.now() - started) / 1000);
       await scripts.putOutcome(job.id!, JSON.stringify(outcome), OUTCOME_TTL_MS);
@@ -140,6 +151,7 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
         await scripts.deregister(id).catch(() => undefined);
         await pool.close();
         await sweepQueue.close().catch(() => undefined);
+        listener.disconnect();
         redis.disconnect();
       })()),
   };

@@ -18,11 +18,12 @@
 import { randomUUID } from 'node:crypto';
 import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
-import type { EngineJob, EngineRunner, RunOutcome } from '../runner.js';
+import { CANCELED, type EngineJob, type EngineRunner, type RunOptions, type RunOutcome } from '../runner.js';
 import { JobState, QueueScripts } from './scripts.js';
 import { Sweeper } from './sweeper.js';
 import {
   BACKLOG_PER_THREAD,
+  CANCEL_TTL_MS,
   ENGINE_QUEUE,
   MONITOR_MS,
   QUEUE_PREFIX,
@@ -54,6 +55,8 @@ interface Waiter {
   runningSince?: number;
   /** A withdrawal or outcome read is under way: the monitor leaves it alone. */
   busy: boolean;
+  /** The caller's start hook, called once (when first seen running, or with its outcome). */
+  onStart?: () => void;
   resolve(outcome: RunOutcome): void;
 }
 
@@ -113,7 +116,8 @@ export class QueueRunner implements EngineRunner {
     this.sweeper.start();
   }
 
-  async run(job: EngineJob): Promise<RunOutcome> {
+  async run(job: EngineJob, options: RunOptions = {}): Promise<RunOutcome> {
+    if (options.signal?.aborted) return CANCELED;
     if (this.closed) return unavailable(MESSAGES.stopping);
     if (this.redis.status !== 'ready') return unavailable(MESSAGES.redisDown);
     const jobId = randomUUID();
@@ -129,8 +133,14 @@ export class QueueRunner implements EngineRunner {
     }
 
     const outcome = new Promise<RunOutcome>((resolve) =>
-      this.waiting.set(jobId, { jobId, startBy: Date.now() + this.startBudgetMs, busy: false, resolve }),
+      this.waiting.set(jobId, { jobId, startBy: Date.now() + this.startBudgetMs, busy: false, onStart: options.onStart, resolve }),
     );
+    const signal = options.signal;
+    if (signal) {
+      const onAbort = () => void this.cancel(jobId);
+      signal.addEventListener('abort', onAbort, { once: true });
+      void outcome.finally(() => signal.removeEventListener('abort', onAbort));
+    }
     try {
       await this.bounded(
         this.queue.add(job.name, { name: job.name, input: job.input, units: job.units }, { jobId, attempts: 1, removeOnComplete: true, removeOnFail: true }),
@@ -175,6 +185,24 @@ export class QueueRunner implements EngineRunner {
     if (this.redis.status === 'ready') await this.bounded(Promise.all(ids.map((id) => this.scripts.withdraw(id)))).catch(noop);
     await Promise.allSettled([this.events.close(), this.queue.close()]);
     this.redis.disconnect();
+  }
+
+  /**
+   * The caller canceled: a job no worker has claimed is withdrawn (it never runs); a claimed one
+   * is flagged and announced, and its worker stops the thread running it (consumer.ts). Either
+   * way the caller is answered at once; an outcome its worker still stores expires unread.
+   */
+  private async cancel(jobId: string): Promise<void> {
+    if (!this.waiting.has(jobId)) return;
+    this.settle(jobId, CANCELED);
+    try {
+      if (await this.bounded(this.scripts.withdraw(jobId))) this.queue.remove(jobId).catch(noop);
+      else await this.bounded(this.scripts.cancel(jobId, CANCEL_TTL_MS));
+    } catch {
+      // Redis away: take the ticket back once it answers, as for calls answered during an outage.
+      this.abandoned.set(jobId, Date.now() + this.startBudgetMs + TICKET_GRACE_MS);
+      this.monitor ??= setInterval(() => void this.check(), MONITOR_MS);
+    }
   }
 
   private settle(jobId: string, outcome: RunOutcome): void {
@@ -248,7 +276,10 @@ export class QueueRunner implements EngineRunner {
           if (now >= w.startBy || liveThreads <= 0) void this.withdraw(w, liveThreads);
           break;
         case JobState.Running:
-          w.runningSince ??= now;
+          if (w.runningSince === undefined) {
+            w.runningSince = now;
+            w.onStart?.();
+          }
           if (now - w.runningSince > this.options.timeoutMs + RUN_GRACE_MS) {
             this.settle(id, unavailable(`the engine worker running this call did not answer within its time limit of ${this.options.timeoutMs} ms and ${RUN_GRACE_MS} ms more`));
           }
@@ -291,6 +322,10 @@ export class QueueRunner implements EngineRunner {
     w.busy = true;
     try {
       const json = await this.bounded(this.scripts.takeOutcome(w.jobId));
+      if (json !== null && w.runningSince === undefined) {
+        w.runningSince = Date.now(); // it ran between two checks: it did start
+        w.onStart?.();
+      }
       this.settle(w.jobId, json === null ? unavailable(MESSAGES.lost) : parseOutcome(json));
     } catch {
       // Redis away: the next check sees the outcome still there (or the outage).

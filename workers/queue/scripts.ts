@@ -194,6 +194,16 @@ export class QueueScripts {
     return this.r.engcalcSweep(KEYS.tickets, String(max));
   }
 
+  /** Marks a claimed job canceled and tells every worker; the one running it stops its thread. */
+  async cancel(jobId: string, ttlMs: number): Promise<void> {
+    await this.redis.multi().set(KEYS.cancel + jobId, '1', 'PX', ttlMs).publish(KEYS.cancelChannel, jobId).exec();
+  }
+
+  /** Worker side, right after a claim: whether the job was canceled before this worker listened for it. */
+  async isCanceled(jobId: string): Promise<boolean> {
+    return (await this.redis.exists(KEYS.cancel + jobId)) === 1;
+  }
+
   async putOutcome(jobId: string, json: string, ttlMs: number): Promise<void> {
     await this.redis.set(KEYS.out + jobId, json, 'PX', ttlMs);
   }

@@ -25,6 +25,10 @@ export const KEYS = {
   capacity: 'engcalc:eq:capacity',
   /** STRING prefix: `<out><jobId>` holds the job's outcome (JSON) until its caller reads it. */
   out: 'engcalc:eq:out:',
+  /** STRING prefix: `<cancel><jobId>` marks a claimed job its caller canceled (for a worker that claims it late). */
+  cancel: 'engcalc:eq:cancel:',
+  /** Pub/sub channel: the id of each canceled job, for the worker running it to stop its thread. */
+  cancelChannel: 'engcalc:eq:canceled',
 } as const;
 
 /** BullMQ's job lock; a worker that stops renewing it for this long has stalled. */
@@ -42,6 +46,8 @@ export const MONITOR_MS = 500;
 export const TICKET_GRACE_MS = 5_000;
 /** An outcome nobody read (its API node died) is deleted after this long. */
 export const OUTCOME_TTL_MS = 60_000;
+/** A cancel mark outlives any claim of its job by far (a worker checks it right after claiming). */
+export const CANCEL_TTL_MS = 60_000;
 /** Every process sweeps expired tickets (and their waiting jobs) this often, traffic or not. */
 export const SWEEP_MS = 5_000;
 /** Default backlog: waiting calls allowed per live worker thread (ENGINE_MAX_QUEUE unset). */
