@@ -31,7 +31,10 @@ describe('app in a browser (headless Chromium)', function () {
 
   before(async function () {
     if (!existsSync(CHROMIUM)) {
-      console.log(`    (skipped: no Chromium at ${CHROMIUM}; install Debian's chromium package, as .ci/run does, or set CHROMIUM_PATH)`);
+      // As the Redis tests do: the reason in every skipped title, and printed once.
+      const reason = `no Chromium at ${CHROMIUM}; install Debian's chromium package (.ci/run does) or set CHROMIUM_PATH`;
+      for (const test of this.test?.parent?.tests ?? []) test.title += ` [skipped: ${reason}]`;
+      console.log(`  [browser tests skipped: ${reason}]`);
       this.skip();
     }
     server = await startTestServer();
