@@ -21,6 +21,8 @@ export function appRoute(r: AppRouteInput): RouteSpec {
     errors: [],
     responses: { 200: { description: r.summary } },
     async handler(ctx) {
+      // Account data and secrets: no cache keeps any answer of the app (its script and style say otherwise).
+      ctx.set('Cache-Control', 'no-store');
       try {
         await r.handler(ctx);
       } catch (err) {

@@ -39,6 +39,7 @@ describe('app member routes over HTTP', () => {
       expect(me.body.key.name).to.equal('ci runner');
 
       const listed = await bossApp.request('GET', '/app/keys');
+      expect(listed.headers.get('cache-control')).to.equal('no-store');
       expect(JSON.stringify(listed.body)).to.not.include(res.body.value);
       const revoked = await bossApp.request('DELETE', `/app/keys/${res.body.key.id}`);
       expect(revoked.status).to.equal(200);
