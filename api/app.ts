@@ -5,7 +5,7 @@
  */
 import Koa from 'koa';
 import Router from '@koa/router';
-import { errors } from './errors.js';
+import { ApiError, errors } from './errors.js';
 import type { Logger } from './log.js';
 import type { AppState } from './state.js';
 import { accessLog } from './middleware/accessLog.js';
@@ -26,6 +26,8 @@ import type { CancelBus } from './mcp/cancellation.js';
 import { projectResources, projectTools } from './mcp/projects.js';
 import { projectRoutes } from './routes/projects.js';
 import { createPolicy } from './policy.js';
+import { appGate, type SessionRules } from './app/gate.js';
+import { appRoutes } from './app/routes.js';
 
 export const API_VERSION = '1.0.0';
 
@@ -44,6 +46,8 @@ export interface AppDeps {
   routes?: RouteSpec[];
   /** The payments product (api/payments/module.ts): its routes and the key gate they go through. */
   payments?: { routes: RouteSpec[]; gate: Koa.Middleware<AppState> };
+  /** The app's session rules (api/config.ts AppConfig); defaults: 30 minutes idle, 12 hours in all. */
+  session?: SessionRules;
   /** Where MCP cancellations travel between API nodes (Redis pub/sub when distributed); in-process when absent. */
   cancelBus?: CancelBus;
 }
@@ -62,6 +66,7 @@ export function createApp(deps: AppDeps): App {
   koa.silent = true; // errors are logged by the error envelope with their request id
   const keyUse = new KeyUseRecorder(deps.store, deps.log);
 
+  const sessionRules = deps.session ?? { idleMs: 30 * 60_000, maxMs: 12 * 3_600_000 };
   const routes: RouteSpec[] = [];
   routes.push(
     ...openApiRoutes(() => routes, API_VERSION),
@@ -71,6 +76,7 @@ export function createApp(deps: AppDeps): App {
     ...projectRoutes(deps.store),
     ...(deps.routes ?? []),
     ...(deps.payments?.routes ?? []),
+    ...appRoutes({ store: deps.store, limits: deps.limits, seats: deps.seats, rules: sessionRules }),
   );
   const router = new Router<AppState>();
   const specs = new Map<string, RouteSpec>();
@@ -82,6 +88,7 @@ export function createApp(deps: AppDeps): App {
       // The policy step sends every key route through the gate; this keeps it so if that ever changes.
       if (r.access === 'key' && !auth) throw errors.unauthenticated('Missing API key: send the header Authorization: Bearer <key>');
       if (r.access === 'payments' && !ctx.state.payments) throw errors.unauthenticated('Missing API key: send the header Authorization: Bearer <secret key>');
+      if (r.access === 'app' && r.session !== 'none' && !ctx.state.app) throw new ApiError('unauthenticated', 'Sign in first: this page of the app needs a session');
       const missing = r.scopes.filter((s) => !auth?.key.scopes.includes(s));
       if (r.access === 'key' && r.scopeCheck !== 'handler' && missing.length) {
         throw errors.forbidden(`This key lacks the scope ${missing.join(' and ')} needed for ${r.method} ${r.path}`, { requiredScopes: r.scopes });
@@ -92,6 +99,7 @@ export function createApp(deps: AppDeps): App {
   const policyOf = createPolicy(router, specs);
 
   const gate = authenticate({ store: deps.store, limits: deps.limits, seats: deps.seats, keyUse });
+  const sessionGate = appGate({ store: deps.store, rules: sessionRules });
   koa.use(requestId());
   koa.use(accessLog(deps.log, deps.metrics));
   koa.use(errorEnvelope(deps.log));
@@ -101,8 +109,10 @@ export function createApp(deps: AppDeps): App {
     if (policy.kind === 'route') {
       ctx.state.route = policy.route;
       if (policy.route.access === 'payments') return deps.payments!.gate(ctx, next);
+      if (policy.route.access === 'app') return sessionGate(ctx, next);
       return policy.route.access === 'public' ? next() : gate(ctx, next);
     }
+    if (policy.kind === 'app') return sessionGate(ctx, next);
     return policy.kind === 'api' ? gate(ctx, next) : next();
   });
   koa.use(router.routes());

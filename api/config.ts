@@ -47,6 +47,18 @@ export interface Config {
   mongodbUrl: string | null;
   /** Operations: probes, metrics, shutdown, limits, the distributed backlog. */
   ops: OpsConfig;
+  /** The app (/app): sessions and invitation links. */
+  app: AppConfig;
+}
+
+/** The app's settings (README "App"). */
+export interface AppConfig {
+  /** Address people open the app at, for the invitation links the admin CLI prints (APP_URL, default http://localhost:PORT). */
+  publicUrl: string;
+  /** A session ends after this long without a request (APP_SESSION_IDLE_MINUTES, default 30). */
+  sessionIdleMs: number;
+  /** A session ends this long after sign-in, whatever the activity (APP_SESSION_HOURS, default 12). */
+  sessionMaxMs: number;
 }
 
 /** Operations settings (README "Configuration" and "Operations"). */
@@ -94,8 +106,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Readonl
   if (!['silent', 'error', 'info', 'debug'].includes(logLevel)) problems.push(`LOG_LEVEL must be silent, error, info or debug (got '${env.LOG_LEVEL}')`);
 
   const threads = int('ENGINE_THREADS', Math.max(1, availableParallelism()), 1, 256);
+  const port = int('PORT', 8080, 0, 65535);
   const config: Config = {
-    port: int('PORT', 8080, 0, 65535),
+    port,
     host: env.HOST || '0.0.0.0',
     dataDir: resolve(cwd, env.DATA_DIR || './data'),
     trustProxyHops: proxyHops(env.TRUST_PROXY, problems),
@@ -111,7 +124,13 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Readonl
     redisUrl: env.REDIS_URL || null,
     mongodbUrl: env.MONGODB_URL || null,
     ops: opsConfig(env, int),
+    app: {
+      publicUrl: (env.APP_URL || `http://localhost:${port || 8080}`).replace(/\/+$/, ''),
+      sessionIdleMs: int('APP_SESSION_IDLE_MINUTES', 30, 1, 7 * 24 * 60) * 60_000,
+      sessionMaxMs: int('APP_SESSION_HOURS', 12, 1, 24 * 30) * 3_600_000,
+    },
   };
+  if (env.APP_URL && !/^https?:\/\/[^/\s]+/.test(env.APP_URL)) problems.push(`APP_URL must be an http:// or https:// address (got '${env.APP_URL}')`);
   if (config.redisUrl && !/^rediss?:\/\//.test(config.redisUrl)) problems.push(`REDIS_URL must start with redis:// or rediss:// (got '${config.redisUrl}')`);
   if (config.workerInProcess && !config.redisUrl) problems.push('WORKER_IN_PROCESS needs REDIS_URL (without it the engine already runs in this process)');
   if (problems.length) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);

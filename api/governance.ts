@@ -82,5 +82,5 @@ function guardBuckets(b: TokenBuckets): TokenBuckets {
 }
 
 function guardSeats(s: Seats): Seats {
-  return { acquire: (...args) => guarded(s.acquire(...args)) };
+  return { acquire: (...args) => guarded(s.acquire(...args)), holders: (...args) => guarded(s.holders(...args)) };
 }

@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   const log = createLogger(config.logLevel);
   const running = await startServer(config, { log });
   // First, before anything else can fail: this is the only copy of the key.
-  if (running.demo) printDemoBanner(running.url, running.demo.keyValue, running.demo.email);
+  if (running.demo) printDemoBanner(running.url, running.demo.keyValue, running.demo.email, running.demo.memberId);
   log.info('listening', { url: running.url, dataDir: config.dataDir, mode: config.redisUrl ? 'distributed' : 'embedded' });
 
   // In-flight requests get SHUTDOWN_GRACE_MS; then waiting calls are answered 503 and engine
@@ -23,7 +23,7 @@ async function main(): Promise<void> {
  * Written to stderr, apart from the JSON log on stdout (so log shippers never carry it), not
  * through the logger: the only time the key is ever shown.
  */
-function printDemoBanner(url: string, key: string, email: string): void {
+function printDemoBanner(url: string, key: string, email: string, memberId: string): void {
   process.stderr.write(
     [
       '',
@@ -34,6 +34,9 @@ function printDemoBanner(url: string, key: string, email: string): void {
       '',
       '  Try it:',
       `    curl -H "Authorization: Bearer ${key}" ${url}/v1/me`,
+      '',
+      `  The app is at ${url}/app: to sign in as ${email}, get a link to set a password with`,
+      `    npm run -s admin -- member invite ${memberId}`,
       '',
     ].join('\n') + '\n',
   );

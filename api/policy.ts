@@ -8,6 +8,8 @@
  *   dot segments resolved, in any case, is `v1`: it goes through the key gate (401 without a key;
  *   with one, 404 under a key path and 403 elsewhere, api/keyPaths.ts), so no spelling of a keyed
  *   path answers without a key;
+ * - a path no route matches whose first segment, read the same ways, is `app` is the app's: the
+ *   session gate (403 with any Authorization header, 401 without a session, then 404);
  * - anything else is outside the API: 404, no key asked.
  */
 import type Router from '@koa/router';
@@ -15,12 +17,18 @@ import type { RouteSpec } from './routes/route.js';
 import type { RouteInfo } from './state.js';
 import { normalisedSegments } from './keyPaths.js';
 
-export type Policy = { kind: 'route'; route: RouteInfo } | { kind: 'api' } | { kind: 'outside' };
+export type Policy = { kind: 'route'; route: RouteInfo } | { kind: 'api' } | { kind: 'app' } | { kind: 'outside' };
 
 export function createPolicy(router: Router<any>, specs: ReadonlyMap<string, RouteSpec>): (path: string, method: string) => Policy {
   const infoOf = (name: string | null | undefined): RouteInfo | null => {
     const spec = name ? specs.get(name) : undefined;
-    return spec ? { operationId: spec.operationId, path: spec.path, access: spec.access } : null;
+    if (!spec) return null;
+    const info: RouteInfo = { operationId: spec.operationId, path: spec.path, access: spec.access };
+    if (spec.access === 'app') {
+      info.session = spec.session ?? 'required';
+      if (spec.account) info.account = spec.account;
+    }
+    return info;
   };
   return (path, method) => {
     const match = router.match(path, method);
@@ -31,6 +39,8 @@ export function createPolicy(router: Router<any>, specs: ReadonlyMap<string, Rou
     // Any reading of the path that starts with /v1 is the API's: the raw first segment, or the
     // first segment after decoding and resolving dot segments.
     const raw = path.split(/[/\\]+/).find((s) => s.length > 0)?.toLowerCase();
-    return raw === 'v1' || normalisedSegments(path)[0] === 'v1' ? { kind: 'api' } : { kind: 'outside' };
+    if (raw === 'v1' || normalisedSegments(path)[0] === 'v1') return { kind: 'api' };
+    // Likewise any reading that starts with /app is the app's: the session gate, never a key.
+    return raw === 'app' || normalisedSegments(path)[0] === 'app' ? { kind: 'app' } : { kind: 'outside' };
   };
 }

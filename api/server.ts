@@ -100,6 +100,7 @@ export async function startServer(config: Readonly<Config>, options: StartOption
     metrics,
     routes: opsRoutes({ readiness: () => readiness(readinessChecks), metrics, metricsToken: config.ops.metricsToken }),
     payments,
+    session: { idleMs: config.app.sessionIdleMs, maxMs: config.app.sessionMaxMs, publicOrigin: new URL(config.app.publicUrl).origin },
     cancelBus,
   });
 

@@ -7,6 +7,8 @@
  */
 import { parseArgs } from 'node:util';
 import { configOrExit } from '../api/lifecycle.js';
+import type { Config } from '../api/config.js';
+import { inviteMember, inviteMerchantUser } from '../api/app/invitations.js';
 import { AccountError } from '../api/accounts/accountError.js';
 import { createCompany, createMember, setCompanySuspended, setMemberDisabled } from '../api/accounts/companies.js';
 import { createKey, listCompanyKeys, revokeKey } from '../api/accounts/keys.js';
@@ -23,6 +25,7 @@ const USAGE = `usage: npm run admin -- <command>
   company create --name N [--api-access] [--max-projects N] [--licence MODULE=SEATS]...
   company suspend ID | company unsuspend ID | company show ID
   member create --company ID --email E [--verified] [--permission P]...
+  member invite ID [--base-url URL]          (prints a one-time link to set an app password, valid 72 hours)
   member disable ID | member enable ID | member verify ID | member list --company ID
   key create --member ID --name N [--scope S]... [--expiry 30d|90d|1y|never]
   key revoke ID
@@ -38,7 +41,7 @@ ${PAYMENTS_USAGE}
 
 The store is MONGODB_URL when set, else LMDB under DATA_DIR (default ./data).`;
 
-type Handler = (store: Store, args: string[]) => Promise<unknown>;
+type Handler = (store: Store, args: string[], config: Readonly<Config>) => Promise<unknown>;
 
 const COMMANDS: Record<string, Handler> = {
   'company create': async (store, args) => {
@@ -77,6 +80,17 @@ const COMMANDS: Record<string, Handler> = {
         permissions: (v.permission as string[] | undefined) ?? [],
       }),
     };
+  },
+  'member invite': async (store, args, config) => {
+    const [memberId, rest] = idThen(args);
+    const v = opts(rest, { 'base-url': 'string' });
+    const invitation = await inviteMember(store, memberId, baseUrl(v, config));
+    return { ...invitation, note: 'Give this link to the member only: it sets their app password once. Nothing is mailed.' };
+  },
+  'merchant invite': async (store, args, config) => {
+    const v = opts(args, { merchant: 'string', email: 'string', 'base-url': 'string' });
+    const invitation = await inviteMerchantUser(store, required(v, 'merchant'), required(v, 'email'), baseUrl(v, config));
+    return { ...invitation, note: "Give this link to the merchant's user only: it sets their dashboard password once. Nothing is mailed." };
   },
   'member disable': async (store, args) => ({ member: await setMemberDisabled(store, id(args), true) }),
   'member enable': async (store, args) => ({ member: await setMemberDisabled(store, id(args), false) }),
@@ -139,6 +153,18 @@ function required(values: Record<string, unknown>, name: string): string {
   return v;
 }
 
+/** An ID first, then options. */
+function idThen(args: string[]): [string, string[]] {
+  if (!args[0] || args[0].startsWith('-')) throw new UsageError('expected an ID first');
+  return [args[0], args.slice(1)];
+}
+
+function baseUrl(v: Record<string, unknown>, config: Readonly<Config>): string {
+  const url = (v['base-url'] as string | undefined) ?? config.app.publicUrl;
+  if (!/^https?:\/\/[^/\s]+/.test(url)) throw new UsageError(`--base-url must be an http:// or https:// address, got '${url}'`);
+  return url;
+}
+
 function id(args: string[]): string {
   if (args.length !== 1 || args[0]!.startsWith('-')) throw new UsageError('expected exactly one ID');
   return args[0]!;
@@ -164,7 +190,7 @@ async function main(argv: string[]): Promise<number> {
   const config = configOrExit();
   const store = await openStore(config);
   try {
-    const result = await handler(store, argv.slice(2));
+    const result = await handler(store, argv.slice(2), config);
     process.stdout.write(JSON.stringify(result, null, 2) + '\n');
     return 0;
   } catch (err) {

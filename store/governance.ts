@@ -34,6 +34,13 @@ export interface Seats {
    * after the last call that refreshed it. Refused when `capacity` other members hold one.
    */
   acquire(companyId: string, module: string, memberId: string, capacity: number): Promise<SeatOutcome>;
+  /** Who holds a seat of (company, module) now, oldest first, with when each seat frees (no refresh). */
+  holders(companyId: string, module: string): Promise<SeatHolding[]>;
+}
+
+export interface SeatHolding extends SeatHolder {
+  /** ISO time the seat frees unless a call refreshes it first. */
+  releasesAt: string;
 }
 
 export const KEY_REQUESTS_PER_MINUTE = 120;

@@ -4,7 +4,7 @@
  */
 
 /** Member permissions (spec §3, §5). */
-export const PERMISSIONS = ['manageApiKeys', 'runScripts', 'createProject', 'editProject', 'deleteProject', 'signOff'] as const;
+export const PERMISSIONS = ['manageApiKeys', 'runScripts', 'createProject', 'editProject', 'deleteProject', 'signOff', 'manageTeam'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 /** Seat modules a company can licence. `integrations` is the seat every key request holds. */
@@ -93,7 +93,18 @@ export function keyState(key: ApiKeyRecord, now: Date): ApiKeyState {
   return 'active';
 }
 
-export type AuditAction = 'key.created' | 'key.revoked' | 'key.used' | 'company.created' | 'company.suspended' | 'member.created' | 'member.disabled' | 'version.approved';
+export type AuditAction =
+  | 'key.created'
+  | 'key.revoked'
+  | 'key.used'
+  | 'company.created'
+  | 'company.suspended'
+  | 'member.created'
+  | 'member.disabled'
+  | 'member.invited'
+  | 'member.permissions'
+  | 'member.passwordSet'
+  | 'version.approved';
 
 export interface AuditEntry {
   id: string;
@@ -146,3 +157,46 @@ export interface ProjectVersion {
 }
 
 export type ProjectVersionSummary = Omit<ProjectVersion, 'data'>;
+
+/** Who signs in to the app (/app): a company member, or a user of a payments merchant. */
+export type AppSubject = { kind: 'member'; id: string } | { kind: 'merchant'; id: string };
+
+/** A sign-in of the app: one per email address across the service. */
+export interface AppLogin {
+  /** Lower-cased email address; the record's identity. */
+  email: string;
+  subject: AppSubject;
+  /** `scrypt$N$r$p$salt$hash` (api/app/password.ts); the password itself is never stored. */
+  passwordHash: string;
+  /** Wrong passwords since the last success or the last lock. */
+  failures: number;
+  /** While in the future, sign-in is refused whatever the password. */
+  lockedUntil: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A one-time link to set a password (printed by the admin CLI; no mail is sent). */
+export interface AppInvitation {
+  /** Hex SHA-256 of the token in the link; the token itself is never stored. */
+  tokenHash: string;
+  email: string;
+  subject: AppSubject;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+}
+
+/** A signed-in browser. Found by the hash of the cookie value only. */
+export interface AppSession {
+  /** Hex SHA-256 of the session id the cookie carries. */
+  idHash: string;
+  email: string;
+  subject: AppSubject;
+  /** The synchronizer token every state-changing request must echo in X-CSRF-Token. */
+  csrfToken: string;
+  createdAt: string;
+  lastSeenAt: string;
+  /** Absolute end, whatever the activity. */
+  expiresAt: string;
+}

@@ -5,7 +5,7 @@
  * MongoDB single-document operations and unique indexes).
  */
 import type { PaymentsStore } from './payments/ports.js';
-import type { ApiKeyRecord, AuditEntry, Company, Member, Project, ProjectSummary, ProjectVersion, ProjectVersionSummary, VersionLimits } from './model.js';
+import type { ApiKeyRecord, AppInvitation, AppLogin, AppSession, AppSubject, AuditEntry, Company, Member, Project, ProjectSummary, ProjectVersion, ProjectVersionSummary, VersionLimits } from './model.js';
 
 export interface CompanyStore {
   create(company: Company): Promise<void>;
@@ -96,7 +96,47 @@ export interface ProjectStore {
   approveVersion(companyId: string, projectId: string, versionId: string, input: { by: string; at: string }): Promise<ProjectVersion | undefined>;
 }
 
+export type SetPasswordOutcome = 'set' | 'taken';
+
+export type ConsumeInvitationOutcome =
+  | { status: 'consumed'; invitation: AppInvitation }
+  | { status: 'not_found' }
+  | { status: 'used' }
+  | { status: 'expired' };
+
+/**
+ * The app's sign-ins, invitations and sessions. Secrets arrive hashed (password: scrypt; tokens
+ * and session ids: SHA-256); nothing here can give a usable credential back.
+ */
+export interface AppStore {
+  getLogin(email: string): Promise<AppLogin | undefined>;
+  /**
+   * Atomically sets the password of `email`, creating the login for `subject` when absent;
+   * 'taken' (nothing written) when the email already signs in as another subject. Clears failures and lock.
+   */
+  setPassword(email: string, subject: AppSubject, passwordHash: string, at: string): Promise<SetPasswordOutcome>;
+  /**
+   * Atomically counts one wrong password; at `maxFailures` the login is locked until `lockUntil`
+   * and the count starts again. Returns the login after, undefined when absent.
+   */
+  recordFailure(email: string, maxFailures: number, lockUntil: string, at: string): Promise<AppLogin | undefined>;
+  /** A successful sign-in: failures back to 0. */
+  clearFailures(email: string): Promise<void>;
+  createInvitation(invitation: AppInvitation): Promise<void>;
+  /** Atomically marks the invitation used when it is unused and not expired at `at`. */
+  consumeInvitation(tokenHash: string, at: string): Promise<ConsumeInvitationOutcome>;
+  createSession(session: AppSession): Promise<void>;
+  /** The session, or undefined when absent (expiry is the caller's rule). */
+  getSession(idHash: string): Promise<AppSession | undefined>;
+  touchSession(idHash: string, lastSeenAt: string): Promise<void>;
+  deleteSession(idHash: string): Promise<void>;
+  /** Signs a subject out everywhere (password set again); returns how many sessions ended. */
+  deleteSessionsOf(subject: AppSubject): Promise<number>;
+}
+
 export interface Store {
+  /** Sign-ins, invitations and sessions of the app (/app). */
+  app: AppStore;
   companies: CompanyStore;
   projects: ProjectStore;
   members: MemberStore;

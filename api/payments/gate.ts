@@ -9,25 +9,35 @@
  * 4. the merchant environment's token bucket (20 at once, 2 per second) -> 429 with
  *    Retry-After; RateLimit-* headers on every answer;
  * 5. a rolled key still in its grace -> the answer carries `Api-Key-Expires-At`.
+ * Every request of a known key from step 3 on, refused or not, goes into the merchant's request
+ * log with its source address (off the request's path), so the dashboard can show where requests
+ * come from and a merchant can build an allowlist.
  * The key's prefix alone picks the environment; ctx.state.payments carries the scope onward.
  */
 import type { Middleware } from 'koa';
 import { ApiError, errors } from '../errors.js';
 import { hashKey, isWellFormedKey } from '../accounts/keyValue.js';
 import type { AppState } from '../state.js';
+import type { Logger } from '../log.js';
+import { randomUUID } from 'node:crypto';
 import { allowlistAllows, clientAddress } from './allowlist.js';
 import { environmentOfKey } from './keys.js';
 import { keyState } from '../../store/model.js';
 import type { Store } from '../../store/ports.js';
 import { PAYMENTS_BUCKET, type RequestLimits, type TokenBuckets } from '../../store/governance.js';
-import { merchantKeyState } from '../../store/payments/model.js';
+import { merchantKeyState, type Environment, type Merchant, type MerchantKey, type MerchantKeyState } from '../../store/payments/model.js';
 
 export interface PaymentsGateDeps {
   store: Store;
   limits: RequestLimits;
   buckets: TokenBuckets;
   now(): number;
+  /** Where a request log write that failed is reported. */
+  log?: Logger;
 }
+
+/** Entries kept per merchant (both environments) for the dashboard. */
+export const REQUEST_LOG_KEEP = 100;
 
 const BEARER = /^Bearer[ ]+(\S+)\s*$/i;
 export const GRACE_HEADER = 'Api-Key-Expires-At';
@@ -70,6 +80,25 @@ export function paymentsGate(deps: PaymentsGateDeps): Middleware<AppState> {
     const merchant = await store.payments.merchants.get(key.merchantId);
     if (!merchant) return refuse(address, 'Unknown API key');
 
+    let status = 500;
+    try {
+      await admit(ctx, next, key, merchant, environment, state, address, now);
+      status = ctx.status;
+    } catch (err) {
+      const thrown = (err as { status?: unknown })?.status;
+      status = typeof thrown === 'number' ? thrown : 500;
+      throw err;
+    } finally {
+      const entry = {
+        id: randomUUID(), merchantId: merchant.id, environment, keyId: key.id, keyPrefix: key.prefix, address: clientAddress(address),
+        method: ctx.method, path: ctx.path.slice(0, 200), status, at: new Date(now).toISOString(),
+      };
+      void store.payments.requests.append(entry, REQUEST_LOG_KEEP).catch((err: unknown) => deps.log?.error('payments request not logged', { merchantId: merchant.id, error: String(err) }));
+    }
+  };
+
+  /** Steps 3-5 and the route, for a known key of a known merchant. */
+  async function admit(ctx: Parameters<Middleware<AppState>>[0], next: () => Promise<unknown>, key: MerchantKey, merchant: Merchant, environment: Environment, state: MerchantKeyState, address: string, now: number) {
     if (environment === 'live' && !allowlistAllows(key.allowlist, address)) {
       throw new ApiError('forbidden', `Requests with this live key are allowed only from its allowlisted addresses; this one came from ${clientAddress(address)}`, { address: clientAddress(address) });
     }
@@ -89,5 +118,5 @@ export function paymentsGate(deps: PaymentsGateDeps): Middleware<AppState> {
       await store.payments.keys.touch(key.id, new Date(now).toISOString());
     }
     await next();
-  };
+  }
 }

@@ -83,7 +83,7 @@ export function createPayments(deps: PaymentsDeps): Payments {
   return {
     ctx,
     routes,
-    gate: paymentsGate({ store: deps.store, limits: deps.limits, buckets: deps.buckets, now }),
+    gate: paymentsGate({ store: deps.store, limits: deps.limits, buckets: deps.buckets, now, log: deps.log }),
     scheduler,
     ready: async () => {
       await queue?.ready();

@@ -1,7 +1,7 @@
 /**
- * Approving a version for reporting (sign-off). App-only: API keys never reach it (a key on
- * /v1/signoff/... is 403 at the gate); until the app's signed-in sessions exist, operators
- * approve with the admin CLI on behalf of a member who holds the signOff permission.
+ * Approving a version for reporting (sign-off). Never through an API key: members approve in the
+ * app (POST /app/projects/{id}/versions/{versionId}/approve, a signed-in session), operators with
+ * the admin CLI (`project approve`) on behalf of a member who holds the signOff permission.
  */
 import { AccountError } from '../accounts/accountError.js';
 import { newId } from '../accounts/ids.js';

@@ -23,9 +23,14 @@ export interface RouteSpec {
   path: string;
   /**
    * 'public' needs no key; 'key' goes through authentication (DESIGN.md §4 steps 1-6);
-   * 'payments' through the payments key gate (api/payments/gate.ts).
+   * 'payments' through the payments key gate (api/payments/gate.ts); 'app' through the session
+   * gate (api/app/gate.ts): never a key, a browser session and CSRF token instead.
    */
-  access: 'public' | 'key' | 'payments';
+  access: 'public' | 'key' | 'payments' | 'app';
+  /** App routes: 'none' for the page, its files, sign-in and invitations (default 'required'). */
+  session?: 'required' | 'none';
+  /** App routes with a session: whose it must be, a company member's or a merchant user's. */
+  account?: 'member' | 'merchant';
   /** Which OpenAPI document lists it: the engineering one (default) or the payments one. */
   product?: 'engineering' | 'payments';
   /** Scopes the key must all hold; checked before the handler runs unless `scopeCheck` is 'handler'. */

@@ -29,6 +29,7 @@ type Handler = (store: Store, args: string[]) => Promise<unknown>;
 
 export const PAYMENTS_USAGE = `
   merchant create --name N | merchant list
+  merchant invite --merchant ID --email E [--base-url URL]   (one-time link to set a dashboard password)
   merchant key create --merchant ID --environment sandbox|live [--allow-ip ADDRESS_OR_CIDR]...
   merchant key list --merchant ID
   merchant key roll KEYID [--now]            (new key shown once; the old one works 30 more minutes, or stops --now)

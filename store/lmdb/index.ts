@@ -11,6 +11,7 @@ import { keyState } from '../model.js';
 import { StoreConflict, type Store } from '../ports.js';
 import { lmdbProjects } from './projects.js';
 import { lmdbPayments } from './payments.js';
+import { lmdbApp } from './app.js';
 
 type Key = string | (string | number)[];
 
@@ -47,6 +48,7 @@ export function openLmdbStore(options: LmdbOptions): Store {
     [...d.getRange({ start: reverse ? [prefix, '\uffff'] : [prefix], end: reverse ? [prefix] : [prefix, '\uffff'], reverse, limit })].map((e) => e.value);
 
   return {
+    app: lmdbApp(root),
     projects: lmdbProjects(root),
     payments: lmdbPayments(root),
     companies: {

@@ -10,6 +10,7 @@
  *   ['whe', merchant, env, id] -> endpoint  ['whd', id] -> delivery
  *   ['whdue', nextAttemptAt, id] (pending deliveries)  ['whdep', endpointId, id]
  *   ['idk', merchant, env, key] -> record  ['idkx', expiresAt, merchant, env, key]
+ *   ['req', merchant, at, id] -> request log entry (the newest few per merchant)
  * Objects and balances: store/lmdb/paymentsObjects.ts.
  */
 import type { RootDatabase } from 'lmdb';
@@ -49,6 +50,19 @@ export function lmdbPayments(root: RootDatabase): PaymentsStore {
     });
 
   return {
+    requests: {
+      // Not flushed: a request log entry lost to a crash costs nothing.
+      async append(entry, keep) {
+        await root.transaction(() => {
+          db.put(['req', entry.merchantId, entry.at, entry.id], entry);
+          const old = [...db.getKeys({ start: ['req', entry.merchantId, HIGH], end: ['req', entry.merchantId], reverse: true, offset: keep, limit: 100 })];
+          for (const k of old) db.remove(k);
+        });
+      },
+      async recent(merchantId, limit) {
+        return values(['req', merchantId, HIGH], ['req', merchantId], true, limit);
+      },
+    },
     merchants: {
       async create(m) {
         const ok = await db.ifNoExists(['mch', m.id], () => db.put(['mch', m.id], m));

@@ -2,7 +2,7 @@
  * In-process floating seats (embedded default). Holders of (company, module) are kept with the
  * time they took the seat and their last refresh; a seat not refreshed for `releaseMs` is free.
  */
-import { SEAT_RELEASE_MS, type SeatHolder, type Seats } from '../governance.js';
+import { SEAT_RELEASE_MS, type SeatHolder, type SeatHolding, type Seats } from '../governance.js';
 
 interface Holding {
   since: number;
@@ -32,6 +32,14 @@ export function memorySeats(options: { releaseMs?: number; now?: () => number } 
       }
       const holders: SeatHolder[] = [...pool].map(([member, h]) => ({ member, since: new Date(h.since).toISOString() }));
       return { ok: false, holders: holders.sort((a, b) => a.since.localeCompare(b.since)) };
+    },
+    async holders(companyId, module) {
+      const t = now();
+      const pool = pools.get(`${companyId}\u0000${module}`) ?? new Map<string, Holding>();
+      const live: SeatHolding[] = [...pool]
+        .filter(([, h]) => t - h.refreshed < releaseMs)
+        .map(([member, h]) => ({ member, since: new Date(h.since).toISOString(), releasesAt: new Date(h.refreshed + releaseMs).toISOString() }));
+      return live.sort((a, b) => a.since.localeCompare(b.since) || a.member.localeCompare(b.member));
     },
   };
 }

@@ -10,6 +10,7 @@ import { keyState } from '../model.js';
 import { StoreConflict, type Store } from '../ports.js';
 import { mongoProjects, type ProjectDoc, type VersionDoc } from './projects.js';
 import { mongoPayments } from './payments.js';
+import { mongoApp } from './app.js';
 
 export interface MongoOptions {
   url: string;
@@ -62,6 +63,7 @@ export async function openMongoStore(options: MongoOptions): Promise<Store> {
   };
 
   return {
+    app: await mongoApp(db),
     companies: {
       async create(c) {
         await conflictOnDuplicate(companies.insertOne({ _id: c.id, ...c }), `company ${c.id} exists`);

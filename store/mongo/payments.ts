@@ -4,7 +4,7 @@
  * contract suite as LMDB runs against it whenever MONGODB_URL is set.
  */
 import type { Collection, Db } from 'mongodb';
-import type { IdempotencyRecord, Merchant, MerchantKey, Rate, WebhookDelivery, WebhookEndpoint } from '../payments/model.js';
+import type { IdempotencyRecord, Merchant, MerchantKey, Rate, RequestLogEntry, WebhookDelivery, WebhookEndpoint } from '../payments/model.js';
 import type { PaymentsStore } from '../payments/ports.js';
 import { StoreConflict } from '../ports.js';
 import { isDuplicate, plain } from './index.js';
@@ -22,6 +22,7 @@ export async function mongoPayments(db: Db): Promise<PaymentsStore> {
   const endpoints: Collection<WithId<WebhookEndpoint>> = db.collection('payWebhookEndpoints');
   const deliveries: Collection<WithId<WebhookDelivery>> = db.collection('payWebhookDeliveries');
   const idempotency: Collection<WithId<IdempotencyRecord>> = db.collection('payIdempotency');
+  const requests: Collection<WithId<RequestLogEntry>> = db.collection('payRequestLog');
 
   await Promise.all([
     keys.createIndex({ hash: 1 }, { unique: true }),
@@ -31,6 +32,7 @@ export async function mongoPayments(db: Db): Promise<PaymentsStore> {
     deliveries.createIndex({ status: 1, nextAttemptAt: 1 }),
     deliveries.createIndex({ endpointId: 1, id: -1 }),
     idempotency.createIndex({ expiresAt: 1 }),
+    requests.createIndex({ merchantId: 1, at: -1 }),
   ]);
 
   const idemId = (r: { merchantId: string; environment: string; key: string }) => `${r.merchantId}:${r.environment}:${r.key}`;
@@ -42,6 +44,17 @@ export async function mongoPayments(db: Db): Promise<PaymentsStore> {
   };
 
   return {
+    requests: {
+      async append(entry, keep) {
+        await requests.insertOne({ _id: entry.id, ...entry });
+        // The newest `keep` stay: anything older than the keep-th newest goes.
+        const edge = await requests.find({ merchantId: entry.merchantId }).sort({ at: -1, _id: -1 }).skip(keep - 1).limit(1).next();
+        if (edge) await requests.deleteMany({ merchantId: entry.merchantId, $or: [{ at: { $lt: edge.at } }, { at: edge.at, _id: { $lt: edge._id } }] });
+      },
+      async recent(merchantId, limit) {
+        return (await requests.find({ merchantId }).sort({ at: -1, _id: -1 }).limit(limit).toArray()).map((d) => strip<RequestLogEntry>(d)!);
+      },
+    },
     merchants: {
       async create(m) {
         try {

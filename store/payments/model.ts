@@ -278,3 +278,18 @@ export interface IdempotencyRecord {
   /** Forgotten after this (24 hours). */
   expiresAt: string;
 }
+
+/** One request a merchant key made (payments gate), kept so the dashboard can show source addresses. */
+export interface RequestLogEntry {
+  id: string;
+  merchantId: string;
+  environment: Environment;
+  keyId: string;
+  keyPrefix: string;
+  /** The client address as the allowlist reads it. */
+  address: string;
+  method: string;
+  path: string;
+  status: number;
+  at: string;
+}

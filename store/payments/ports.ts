@@ -23,6 +23,7 @@ import type {
   ObjectOf,
   PaymentEvent,
   Rate,
+  RequestLogEntry,
   Scope,
   StoredResponse,
   WebhookDelivery,
@@ -187,8 +188,17 @@ export interface IdempotencyStore {
   purge(now: string, limit: number): Promise<number>;
 }
 
+/** The recent requests of each merchant, both environments, for the dashboard. */
+export interface RequestLogStore {
+  /** Adds the entry and drops the merchant's entries beyond the newest `keep`. */
+  append(entry: RequestLogEntry, keep: number): Promise<void>;
+  /** Newest first, `limit` at most. */
+  recent(merchantId: string, limit: number): Promise<RequestLogEntry[]>;
+}
+
 export interface PaymentsStore {
   merchants: MerchantStore;
+  requests: RequestLogStore;
   keys: MerchantKeyStore;
   rates: RateStore;
   objects: ObjectStore;

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { SEAT_RELEASE_MS, type SeatHolder, type Seats } from '../governance.js';
+import { SEAT_RELEASE_MS, type SeatHolder, type SeatHolding, type Seats } from '../governance.js';
 import { REDIS_TIMEOUT_MS, withinDeadline } from './unavailable.js';
 
 export interface RedisSeatsOptions {
@@ -80,6 +80,19 @@ export function redisSeats(redis: Redis, options: RedisSeatsOptions = {}): Seats
       // ISO strings of one format sort by time; ties (same millisecond) by member, for a stable answer.
       holders.sort((a, b) => a.since.localeCompare(b.since) || a.member.localeCompare(b.member));
       return { ok: false, holders };
+    },
+    async holders(companyId, module) {
+      const key = `${prefix}${encodeURIComponent(companyId)}:${encodeURIComponent(module)}`;
+      // Read-only: stale entries are skipped here and removed by the next acquire. Redis' clock, as in the script.
+      const [entries, time] = await withinDeadline('seats', timeoutMs, () => Promise.all([redis.hgetall(key), redis.time()]));
+      const now = Number(time[0]) * 1000 + Math.floor(Number(time[1]) / 1000);
+      const live: SeatHolding[] = [];
+      for (const [member, value] of Object.entries(entries)) {
+        const m = /^(\d+):(\d+)$/.exec(value);
+        if (!m || now - Number(m[2]) >= releaseMs) continue;
+        live.push({ member, since: new Date(Number(m[1])).toISOString(), releasesAt: new Date(Number(m[2]) + releaseMs).toISOString() });
+      }
+      return live.sort((a, b) => a.since.localeCompare(b.since) || a.member.localeCompare(b.member));
     },
   };
 }

@@ -10,6 +10,7 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { spawnServer } from '../support/processes.js';
 import { call } from '../support/server.js';
+import { PERMISSIONS } from '../../store/model.js';
 
 describe('first start (api/main.ts)', () => {
   let dataDir: string;
@@ -32,7 +33,7 @@ describe('first start (api/main.ts)', () => {
 
     const me = await call(url, '/v1/me', { key });
     expect(me.status).to.equal(200);
-    expect(me.body.member.permissions).to.have.length(6);
+    expect(me.body.member.permissions).to.have.members([...PERMISSIONS]);
     expect(me.body.plan.apiAccess).to.equal(true);
     await call(url, '/v1/me?token=x', { key: key! + 'x' }); // a failed attempt is logged too
     expect(await first.stop()).to.equal(0);

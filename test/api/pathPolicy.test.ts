@@ -102,13 +102,26 @@ describe('path policy: every spelling of a path reaches exactly one policy (DESI
   });
 
   it('a path outside the API is 404 with or without a key, never 401 or 403', async () => {
-    for (const p of ['/', '/x', '/v2/me', '/v1x/me', '/app', '/me', '/engine/functions', '/V2/ME']) {
+    for (const p of ['/', '/x', '/v2/me', '/v1x/me', '/apps', '/me', '/engine/functions', '/V2/ME']) {
       for (const headers of [{}, { Authorization: `Bearer ${key}` }] as Record<string, string>[]) {
         const res = await raw(server.url, 'GET', p, { ...headers, 'X-Forwarded-For': freshAddress() });
         expect(res.status, p).to.equal(404);
         expect(res.body.error.code, p).to.equal('not_found');
       }
     }
+  });
+
+  it('every spelling of an app path is the app\'s: 403 with a key, 401 without a session (never a key route, never outside)', async () => {
+    for (const p of ['/app/keys', '/APP/KEYS', '/app//keys/', '/%61pp/keys', '/x/../app/keys', '/app/./keys', '/app/no-such-page', '/App/Session']) {
+      const keyed = await raw(server.url, 'GET', p, { Authorization: `Bearer ${key}`, 'X-Forwarded-For': freshAddress() });
+      expect(keyed.status, p).to.equal(403);
+      expect(keyed.body.error.message, p).to.match(/API keys cannot be used on the app/);
+      const bare = await raw(server.url, 'GET', p, { 'X-Forwarded-For': freshAddress() });
+      expect(bare.status, p).to.equal(401);
+    }
+    // The page itself needs no session, but still refuses a key.
+    expect((await raw(server.url, 'GET', '/app', {})).status).to.equal(200);
+    expect((await raw(server.url, 'GET', '/app', { Authorization: `Bearer ${key}` })).status).to.equal(403);
   });
 
   it('an unknown path under a key path is 401 without a key and 404 with one, in every spelling', async () => {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runNode } from '../support/processes.js';
@@ -130,6 +130,37 @@ describe('admin CLI (scripts/admin.ts)', () => {
     const missing = await admin('project', 'approve', '--company', c.id, '--project', 'rep', '--version', '9', '--member', m.id);
     expect(missing.code).to.equal(1);
     expect(JSON.parse(missing.stderr).error.code).to.equal('not_found');
+  });
+
+  it('prints a one-time invitation link for a member (APP_URL or --base-url) and for a merchant user; the token is stored hashed only', async () => {
+    const company = JSON.parse((await admin('company', 'create', '--name', 'Invite Co')).stdout).company;
+    const member = JSON.parse((await admin('member', 'create', '--company', company.id, '--email', 'Invitee@Acme.com', '--verified')).stdout).member;
+    const viaEnv = await runNode('scripts/admin.js', ['member', 'invite', member.id], { DATA_DIR: dataDir, APP_URL: 'https://calc.acme.com/' });
+    expect(viaEnv.code, viaEnv.stderr).to.equal(0);
+    const invitation = JSON.parse(viaEnv.stdout);
+    expect(invitation.link).to.match(/^https:\/\/calc\.acme\.com\/app\/invite#[A-Za-z0-9_-]{43}$/);
+    expect(invitation.email).to.equal('invitee@acme.com');
+    expect(Date.parse(invitation.expiresAt) - Date.now()).to.be.within(71 * 3_600_000, 72 * 3_600_000);
+    const token = invitation.link.split('#')[1];
+    const flag = await admin('member', 'invite', member.id, '--base-url', 'http://10.0.0.5:8080');
+    expect(JSON.parse(flag.stdout).link).to.match(/^http:\/\/10\.0\.0\.5:8080\/app\/invite#/);
+    // Only the token's hash is in the store files.
+    const files = readdirSync(dataDir).map((f) => readFileSync(join(dataDir, f)).toString('latin1')).join('');
+    expect(files).to.not.include(token);
+    const audit = JSON.parse((await admin('audit', 'list', '--company', company.id)).stdout).entries;
+    expect(audit.filter((e: { action: string }) => e.action === 'member.invited')).to.have.length(2);
+
+    const merchant = JSON.parse((await admin('merchant', 'create', '--name', 'Shop')).stdout).merchant;
+    const shop = await admin('merchant', 'invite', '--merchant', merchant.id, '--email', 'till@shop.example');
+    expect(shop.code, shop.stderr).to.equal(0);
+    expect(JSON.parse(shop.stdout)).to.include({ email: 'till@shop.example' });
+    const taken = await admin('merchant', 'invite', '--merchant', merchant.id, '--email', 'invitee@acme.com');
+    expect(taken.code).to.equal(0); // no password set yet for either: the email is not taken until one is
+
+    expect((await admin('member', 'invite', 'mem_nope')).code).to.equal(1);
+    const badUrl = await admin('member', 'invite', member.id, '--base-url', 'ftp://x');
+    expect(badUrl.code).to.equal(2);
+    expect(badUrl.stderr).to.match(/--base-url must be an http/);
   });
 
   it('runs the built entry without compiling per call, and names it as the bin engcalc-admin', () => {

@@ -243,5 +243,61 @@ export function storeContract(name: string, open: () => Promise<{ store: Store; 
         expect(final.revision).to.equal(30);
       });
     });
+
+    describe('app sign-ins, invitations and sessions', () => {
+      const ann = { kind: 'member', id: 'm1' } as const;
+      const shop = { kind: 'merchant', id: 'mer1' } as const;
+      const t = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString();
+
+      it('sets a password per email (any case) for one subject; another subject cannot take the email', async () => {
+        expect(await store.app.setPassword('Ann@X.com', ann, 'scrypt$h1', t(0))).to.equal('set');
+        const login = (await store.app.getLogin('ann@x.COM'))!;
+        expect(login).to.deep.include({ email: 'ann@x.com', subject: ann, passwordHash: 'scrypt$h1', failures: 0, lockedUntil: null, createdAt: t(0) });
+        expect(await store.app.setPassword('ann@x.com', shop, 'scrypt$h2', t(1))).to.equal('taken');
+        expect((await store.app.getLogin('ann@x.com'))!.passwordHash).to.equal('scrypt$h1');
+        expect(await store.app.setPassword('ann@x.com', ann, 'scrypt$h3', t(2))).to.equal('set');
+        expect((await store.app.getLogin('ann@x.com'))!).to.deep.include({ passwordHash: 'scrypt$h3', createdAt: t(0), updatedAt: t(2) });
+        expect(await store.app.getLogin('bob@x.com')).to.equal(undefined);
+      });
+
+      it('counts wrong passwords atomically and locks at the limit, starting the count again', async () => {
+        await store.app.setPassword('ann@x.com', ann, 'h', t(0));
+        const results = await Promise.all(Array.from({ length: 9 }, () => store.app.recordFailure('ann@x.com', 10, t(15), t(1))));
+        expect(results.map((r) => r!.failures).sort((a, b) => a - b)).to.deep.equal([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        const locked = (await store.app.recordFailure('ann@x.com', 10, t(15), t(1)))!;
+        expect(locked).to.deep.include({ failures: 0, lockedUntil: t(15) });
+        expect((await store.app.recordFailure('ann@x.com', 10, t(30), t(2)))!).to.deep.include({ failures: 1, lockedUntil: t(15) });
+        await store.app.clearFailures('ann@x.com');
+        expect((await store.app.getLogin('ann@x.com'))!).to.deep.include({ failures: 0, lockedUntil: null });
+        expect(await store.app.recordFailure('nobody@x.com', 10, t(15), t(1))).to.equal(undefined);
+      });
+
+      it('consumes an invitation once, never after it expires', async () => {
+        const inv = (tokenHash: string, expiresAt: string) => ({ tokenHash, email: 'ann@x.com', subject: ann, createdAt: t(0), expiresAt, usedAt: null });
+        await store.app.createInvitation(inv('tok1', t(60)));
+        await store.app.createInvitation(inv('tok2', t(5)));
+        const tries = await Promise.all(Array.from({ length: 5 }, () => store.app.consumeInvitation('tok1', t(1))));
+        expect(tries.filter((r) => r.status === 'consumed')).to.have.length(1);
+        expect(tries.filter((r) => r.status === 'used')).to.have.length(4);
+        const consumed = tries.find((r) => r.status === 'consumed') as { invitation: { subject: unknown; usedAt: string } };
+        expect(consumed.invitation).to.deep.include({ subject: ann, usedAt: t(1) });
+        expect((await store.app.consumeInvitation('tok2', t(5))).status).to.equal('expired');
+        expect((await store.app.consumeInvitation('nope', t(1))).status).to.equal('not_found');
+      });
+
+      it('keeps sessions by id hash, touches, ends one or all of a subject', async () => {
+        const session = (idHash: string, subject: typeof ann | typeof shop, expiresAt = t(600)) => ({ idHash, email: 'x@x.com', subject, csrfToken: `csrf-${idHash}`, createdAt: t(0), lastSeenAt: t(0), expiresAt });
+        await store.app.createSession(session('s1', ann));
+        await store.app.createSession(session('s2', ann));
+        await store.app.createSession(session('s3', shop));
+        await store.app.touchSession('s1', t(5));
+        expect((await store.app.getSession('s1'))!).to.deep.include({ csrfToken: 'csrf-s1', lastSeenAt: t(5), subject: ann });
+        await store.app.deleteSession('s1');
+        expect(await store.app.getSession('s1')).to.equal(undefined);
+        expect(await store.app.deleteSessionsOf(ann)).to.equal(1);
+        expect(await store.app.getSession('s2')).to.equal(undefined);
+        expect((await store.app.getSession('s3'))!.subject).to.deep.equal(shop);
+      });
+    });
   });
 }

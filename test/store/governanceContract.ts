@@ -121,6 +121,21 @@ export function governanceContract(name: string, open: OpenGovernance): void {
         expect(await seats.acquire('c', 'econ', 'ann', 0)).to.deep.equal({ ok: false, holders: [] });
       });
 
+      it('lists the holders of a pool, oldest first, with when each frees; a released seat is gone', async () => {
+        const { seats } = await use({ seatReleaseMs: 600 });
+        expect(await seats.holders('c', 'econ')).to.deep.equal([]);
+        expect((await seats.acquire('c', 'econ', 'ann', 2)).ok).to.equal(true);
+        await sleep(5);
+        expect((await seats.acquire('c', 'econ', 'bob', 2)).ok).to.equal(true);
+        expect((await seats.acquire('c', 'gas', 'cy', 2)).ok).to.equal(true);
+        const held = await seats.holders('c', 'econ');
+        expect(held.map((h) => h.member)).to.deep.equal(['ann', 'bob']);
+        for (const h of held) expect(Date.parse(h.releasesAt) - Date.parse(h.since)).to.be.within(600, 700);
+        expect(await seats.holders('c2', 'econ')).to.deep.equal([]);
+        await sleep(700);
+        expect(await seats.holders('c', 'econ')).to.deep.equal([]);
+      });
+
       it('releases a seat releaseMs after its last refresh (not its first call), and keeps since across refreshes', async () => {
         // Timers only fire late, so each wait is chosen so that lateness can only make a check safer,
         // except "still held", which has 200 ms of slack.

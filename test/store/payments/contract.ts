@@ -302,5 +302,19 @@ export function paymentsStoreContract(name: string, open: OpenStore): void {
       expect(await p().rates.get('USD', 'EUR')).to.equal(undefined);
       expect(await p().rates.list()).to.have.length(1);
     });
+
+    it('request log: newest first per merchant, only the newest `keep` kept', async () => {
+      const entry = (merchantId: string, i: number) => ({
+        id: `req_${String(i).padStart(3, '0')}`, merchantId, environment: 'live' as const, keyId: 'k', keyPrefix: 'sk_live_abcdef', address: `203.0.113.${i}`, method: 'GET', path: '/v1/payins', status: 200, at: iso(T0 + i * 1000),
+      });
+      for (let i = 1; i <= 6; i++) await p().requests.append(entry('mch_a', i), 4);
+      await p().requests.append(entry('mch_b', 9), 4);
+      const recent = await p().requests.recent('mch_a', 10);
+      expect(recent.map((r) => r.address)).to.deep.equal(['203.0.113.6', '203.0.113.5', '203.0.113.4', '203.0.113.3']);
+      expect(recent[0]).to.deep.equal(entry('mch_a', 6));
+      expect((await p().requests.recent('mch_a', 2)).map((r) => r.id)).to.deep.equal(['req_006', 'req_005']);
+      expect((await p().requests.recent('mch_b', 10)).map((r) => r.id)).to.deep.equal(['req_009']);
+      expect(await p().requests.recent('mch_none', 10)).to.deep.equal([]);
+    });
   });
 }

@@ -1,0 +1,95 @@
+/**
+ * Signing in to the app. Limits, in order: the client address's failed attempts (shared with
+ * API keys: 20 a minute, store/governance.ts) and the account's lock (10 wrong passwords lock
+ * sign-in for 15 minutes, whatever the address, even with the right password). Every wrong
+ * password counts against both. An unknown email costs the same scrypt run as a wrong password.
+ * A successful sign-in always makes a new session id (rotation): the one the browser had ends.
+ */
+import type { Context } from 'koa';
+import { ApiError, errors } from '../errors.js';
+import type { RequestLimits } from '../../store/governance.js';
+import type { AppSession, AppSubject } from '../../store/model.js';
+import type { Store } from '../../store/ports.js';
+import { cookieOptions, SESSION_COOKIE, type SessionRules } from './gate.js';
+import { decoyHash, verifyPassword } from './password.js';
+import { randomToken, tokenHash } from './tokens.js';
+
+export const MAX_WRONG_PASSWORDS = 10;
+export const LOCK_MS = 15 * 60_000;
+
+export interface SignInDeps {
+  store: Store;
+  limits: RequestLimits;
+  rules: SessionRules;
+  now?: () => number;
+}
+
+const lockedError = (lockedUntil: string, nowMs: number) => {
+  const seconds = Math.max(1, Math.ceil((Date.parse(lockedUntil) - nowMs) / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  return errors.rateLimited(
+    seconds,
+    `Sign-in to this account is locked after ${MAX_WRONG_PASSWORDS} wrong passwords; try again in ${minutes} minute${minutes === 1 ? '' : 's'} (at ${lockedUntil.slice(11, 16)} UTC), or ask your administrator for a new invitation link to set a new password`,
+  );
+};
+
+/** Checks the credentials and opens a session (setting its cookie); returns it. */
+export async function signIn(deps: SignInDeps, ctx: Context, input: { email?: unknown; password?: unknown }): Promise<AppSession> {
+  const { store, limits, rules } = deps;
+  const nowMs = (deps.now ?? Date.now)();
+  const address = ctx.ip;
+  const gate = await limits.checkAddress(address);
+  if (!gate.allowed) throw errors.rateLimited(gate.retryAfterMs / 1000, 'Too many failed sign-in and key attempts from this address');
+
+  const fields: Record<string, string> = {};
+  if (typeof input.email !== 'string' || input.email.trim() === '' || input.email.length > 254) fields.email = 'must be your email address';
+  if (typeof input.password !== 'string' || input.password === '' || input.password.length > 1024) fields.password = 'must be your password';
+  if (Object.keys(fields).length) throw errors.validation('Give your email and password', fields);
+  const email = (input.email as string).trim().toLowerCase();
+  const password = input.password as string;
+
+  const login = await store.app.getLogin(email);
+  if (login?.lockedUntil && Date.parse(login.lockedUntil) > nowMs) throw lockedError(login.lockedUntil, nowMs);
+  const ok = await verifyPassword(password, login?.passwordHash ?? (await decoyHash()));
+  if (!login || !ok) {
+    await limits.recordFailedAttempt(address);
+    if (login) {
+      const after = await store.app.recordFailure(email, MAX_WRONG_PASSWORDS, new Date(nowMs + LOCK_MS).toISOString(), new Date(nowMs).toISOString());
+      if (after?.lockedUntil && Date.parse(after.lockedUntil) > nowMs) throw lockedError(after.lockedUntil, nowMs);
+    }
+    throw new ApiError('unauthenticated', 'Wrong email or password');
+  }
+  await refuseClosedAccount(store, login.subject);
+  await store.app.clearFailures(email);
+
+  // Rotation: whatever session id the browser brought ends here; the new one is fresh.
+  const previous = ctx.cookies.get(SESSION_COOKIE);
+  if (previous) await store.app.deleteSession(tokenHash(previous));
+  const id = randomToken();
+  const at = new Date(nowMs).toISOString();
+  const session: AppSession = {
+    idHash: tokenHash(id),
+    email,
+    subject: login.subject,
+    csrfToken: randomToken(),
+    createdAt: at,
+    lastSeenAt: at,
+    expiresAt: new Date(nowMs + rules.maxMs).toISOString(),
+  };
+  await store.app.createSession(session);
+  // A session cookie (no Expires): it also ends when the browser closes; the server enforces both expiries.
+  ctx.cookies.set(SESSION_COOKIE, id, cookieOptions(ctx));
+  return session;
+}
+
+async function refuseClosedAccount(store: Store, subject: AppSubject): Promise<void> {
+  if (subject.kind === 'merchant') {
+    if (!(await store.payments.merchants.get(subject.id))) throw errors.forbidden('This merchant no longer exists');
+    return;
+  }
+  const member = await store.members.get(subject.id);
+  const company = member ? await store.companies.get(member.companyId) : undefined;
+  if (!member || !company) throw errors.forbidden('This account no longer exists');
+  if (member.disabled) throw errors.forbidden('Your member account is disabled');
+  if (company.suspended) throw new ApiError('tenant_suspended', 'The company account is suspended');
+}

@@ -1,0 +1,101 @@
+/**
+ * LMDB adapter of the app's sign-ins, invitations and sessions (store/ports.ts AppStore). Every
+ * read-modify-write runs in one write transaction. A subject's sessions past their absolute end
+ * are removed whenever it signs in again, so abandoned sessions do not pile up.
+ */
+import type { Database, RootDatabase } from 'lmdb';
+import type { AppInvitation, AppLogin, AppSession, AppSubject } from '../model.js';
+import type { AppStore } from '../ports.js';
+
+type Key = string | string[];
+
+export function lmdbApp(root: RootDatabase): AppStore {
+  const db = <V>(name: string): Database<V, Key> => root.openDB<V, Key>({ name });
+  const logins = db<AppLogin>('app.logins'); // email -> login
+  const invitations = db<AppInvitation>('app.invitations'); // tokenHash -> invitation
+  const sessions = db<AppSession>('app.sessions'); // idHash -> session
+  const bySubject = db<string>('app.sessions.bySubject'); // [kind, id, idHash] -> idHash
+  const subjectKey = (s: AppSubject, idHash: string): string[] => [s.kind, s.id, idHash];
+  const sessionHashesOf = (s: AppSubject): string[] => [...bySubject.getRange({ start: [s.kind, s.id], end: [s.kind, s.id, '\uffff'] })].map((e) => e.value);
+
+  const removeSession = (idHash: string) => {
+    const s = sessions.get(idHash);
+    if (!s) return false;
+    sessions.remove(idHash);
+    bySubject.remove(subjectKey(s.subject, idHash));
+    return true;
+  };
+
+  return {
+    async getLogin(email) {
+      return logins.get(email.toLowerCase());
+    },
+    async setPassword(email, subject, passwordHash, at) {
+      const id = email.toLowerCase();
+      return root.transaction(() => {
+        const cur = logins.get(id);
+        if (cur && (cur.subject.kind !== subject.kind || cur.subject.id !== subject.id)) return 'taken' as const;
+        logins.put(id, { email: id, subject, passwordHash, failures: 0, lockedUntil: null, createdAt: cur?.createdAt ?? at, updatedAt: at });
+        return 'set' as const;
+      });
+    },
+    async recordFailure(email, maxFailures, lockUntil, at) {
+      const id = email.toLowerCase();
+      return root.transaction(() => {
+        const cur = logins.get(id);
+        if (!cur) return undefined;
+        const failures = cur.failures + 1;
+        const next: AppLogin = failures >= maxFailures ? { ...cur, failures: 0, lockedUntil: lockUntil, updatedAt: at } : { ...cur, failures, updatedAt: at };
+        logins.put(id, next);
+        return next;
+      });
+    },
+    async clearFailures(email) {
+      const id = email.toLowerCase();
+      await root.transaction(() => {
+        const cur = logins.get(id);
+        if (cur && (cur.failures !== 0 || cur.lockedUntil !== null)) logins.put(id, { ...cur, failures: 0, lockedUntil: null });
+      });
+    },
+    async createInvitation(invitation) {
+      await invitations.put(invitation.tokenHash, invitation);
+    },
+    async consumeInvitation(tokenHash, at) {
+      return root.transaction(() => {
+        const cur = invitations.get(tokenHash);
+        if (!cur) return { status: 'not_found' as const };
+        if (cur.usedAt) return { status: 'used' as const };
+        if (Date.parse(cur.expiresAt) <= Date.parse(at)) return { status: 'expired' as const };
+        const used = { ...cur, usedAt: at };
+        invitations.put(tokenHash, used);
+        return { status: 'consumed' as const, invitation: used };
+      });
+    },
+    async createSession(session) {
+      await root.transaction(() => {
+        const now = Date.parse(session.createdAt);
+        for (const idHash of sessionHashesOf(session.subject)) {
+          const s = sessions.get(idHash);
+          if (!s || Date.parse(s.expiresAt) <= now) removeSession(idHash);
+        }
+        sessions.put(session.idHash, session);
+        bySubject.put(subjectKey(session.subject, session.idHash), session.idHash);
+      });
+    },
+    async getSession(idHash) {
+      return sessions.get(idHash);
+    },
+    async touchSession(idHash, lastSeenAt) {
+      await root.transaction(() => {
+        const cur = sessions.get(idHash);
+        if (cur) sessions.put(idHash, { ...cur, lastSeenAt });
+      });
+    },
+    async deleteSession(idHash) {
+      await root.transaction(() => removeSession(idHash));
+    },
+    async deleteSessionsOf(subject) {
+      return root.transaction(() => sessionHashesOf(subject).filter((h) => removeSession(h)).length);
+    },
+  };
+}
