@@ -21,6 +21,7 @@ import type { Store } from '../store/ports.js';
 import type { RequestLimits, Seats } from '../store/governance.js';
 import type { EngineRunner } from '../workers/runner.js';
 import { engineRoutes } from './routes/engine.js';
+import type { BatchLimits } from './engine/batch.js';
 import { mcpRoutes } from './routes/mcp.js';
 import { projectResources, projectTools } from './mcp/projects.js';
 import { projectRoutes } from './routes/projects.js';
@@ -39,6 +40,8 @@ export interface AppDeps {
   trustProxyHops?: number;
   /** Request metrics (api/ops/metrics.ts); none when absent. */
   metrics?: HttpMetrics;
+  /** Batch and run limits (api/engine/batch.ts); defaults when absent. */
+  batch?: BatchLimits;
   /** Further routes (engine, projects, mcp) contributed by their modules. */
   routes?: RouteSpec[];
   /** The payments product (api/payments/module.ts): its routes and the key gate they go through. */
@@ -63,7 +66,7 @@ export function createApp(deps: AppDeps): App {
   routes.push(
     ...openApiRoutes(() => routes, API_VERSION),
     ...meRoutes,
-    ...engineRoutes({ store: deps.store, seats: deps.seats, runner: deps.runner }),
+    ...engineRoutes({ store: deps.store, seats: deps.seats, runner: deps.runner }, deps.batch),
     ...mcpRoutes({ store: deps.store, seats: deps.seats, runner: deps.runner, log: deps.log, version: API_VERSION, projectTools: projectTools(deps.store), projectResources: projectResources(deps.store) }),
     ...projectRoutes(deps.store),
     ...(deps.routes ?? []),

@@ -95,6 +95,7 @@ export async function startServer(config: Readonly<Config>, options: StartOption
     log,
     runner: instrument(runner, metrics),
     trustProxyHops: config.trustProxyHops,
+    batch: { maxItems: config.engine.batchMaxItems, timeoutMs: config.engine.batchTimeoutMs },
     metrics,
     routes: opsRoutes({ readiness: () => readiness(readinessChecks), metrics, metricsToken: config.ops.metricsToken }),
     payments,
@@ -169,6 +170,9 @@ function instrument(runner: EngineRunner, metrics: EngineMetrics): EngineRunner 
       metrics.engineCall(job.name, outcome.ok ? 'ok' : outcome.reason, (performance.now() - started) / 1000);
       return outcome;
     },
+    // Batch chunks are counted by the batch itself, not as calls (their duration is many calls').
+    runChunk: (job, options) => runner.runChunk(job, options),
+    capacity: () => runner.capacity(),
     close: () => runner.close(),
   };
 }

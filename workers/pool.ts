@@ -19,7 +19,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import { CANCELED, type EngineJob, type EngineRunner, type RunOptions, type RunOutcome } from './runner.js';
+import { CANCELED, type ChunkJob, type ChunkOutcome, type EngineJob, type EngineRunner, type NotRun, type RunOptions, type RunOutcome } from './runner.js';
 import { StartFlags } from './startFlags.js';
 
 export interface PoolOptions {
@@ -61,15 +61,18 @@ export interface PoolStats {
 const MIN_WAIT_MS = 10_000;
 
 /** What a thread receives: the job and the slot of its start flag. */
-export type PoolTask = EngineJob & { startSlot: number };
+export type PoolTask = EngineJob & { startSlot: number; inputs?: Record<string, unknown>[]; deadline?: number };
+
+/** A chunk's thread is stopped this long after its deadline, if an item still runs then. */
+export const CHUNK_STOP_GRACE_MS = 1_000;
 
 /** What a thread posts once its engine module has loaded (workers/threadEntry.cts). */
 const THREAD_READY = 'engcalc:thread-ready';
 
-const SATURATED: RunOutcome = { ok: false, reason: 'saturated', message: 'Every engine thread is busy and the queue is full' };
+const SATURATED: NotRun = { ok: false, reason: 'saturated', message: 'Every engine thread is busy and the queue is full' };
 
 export class EnginePool implements EngineRunner {
-  private readonly pool: Piscina<PoolTask, RunOutcome>;
+  private readonly pool: Piscina<PoolTask, RunOutcome | ChunkOutcome>;
   private readonly timeoutMs: number;
   private readonly maxWaitMs: number;
   private readonly startFlags: StartFlags;
@@ -121,8 +124,21 @@ export class EnginePool implements EngineRunner {
     return this.allLoaded;
   }
 
-  async run(job: EngineJob, options: PoolRunOptions = {}): Promise<RunOutcome> {
-    const timeoutMs = options.timeoutMs ?? this.timeoutMs;
+  run(job: EngineJob, options: PoolRunOptions = {}): Promise<RunOutcome> {
+    return this.submit<RunOutcome>(job, options.timeoutMs ?? this.timeoutMs, options);
+  }
+
+  /** A batch chunk: one thread runs its items in order until the deadline (see ChunkJob). */
+  runChunk(job: ChunkJob, options: RunOptions = {}): Promise<ChunkOutcome> {
+    const limit = Math.max(1, job.deadline - Date.now()) + CHUNK_STOP_GRACE_MS;
+    return this.submit<ChunkOutcome>({ name: job.name, input: {}, units: job.units, inputs: job.inputs, deadline: job.deadline }, limit, options);
+  }
+
+  async capacity(): Promise<number> {
+    return this.threads;
+  }
+
+  private async submit<T extends RunOutcome | ChunkOutcome>(job: Omit<PoolTask, 'startSlot'>, timeoutMs: number, options: RunOptions): Promise<T | NotRun> {
     if (options.signal?.aborted) return CANCELED;
     const slot = this.startFlags.acquire();
     if (slot === null) return SATURATED;
@@ -149,7 +165,7 @@ export class EnginePool implements EngineRunner {
         timer = setTimeout(() => controller.abort(), timeoutMs); // the run itself
         options.onStart?.();
       });
-      return await this.pool.run({ ...job, startSlot: slot }, { signal: controller.signal });
+      return (await this.pool.run({ ...job, startSlot: slot }, { signal: controller.signal })) as T;
     } catch (err) {
       if (controller.signal.aborted || (err as Error)?.name === 'AbortError') {
         if (canceled) return CANCELED;
@@ -168,7 +184,7 @@ export class EnginePool implements EngineRunner {
     }
   }
 
-  private notStarted(): RunOutcome {
+  private notStarted(): NotRun {
     return { ok: false, reason: 'saturated', message: `No engine thread could start this call within ${this.maxWaitMs} ms` };
   }
 
