@@ -20,7 +20,9 @@ import type { RouteContext, RouteSpec } from './routes/route.js';
 import type { Store } from '../store/ports.js';
 import type { RequestLimits, Seats } from '../store/governance.js';
 import type { EngineRunner } from '../workers/runner.js';
-import { engineRoutes } from './routes/engine.js';
+import { DEFAULT_BATCH_LIMITS, engineRoutes } from './routes/engine.js';
+import { runRoutes } from './routes/runs.js';
+import type { RunService } from './engine/runs.js';
 import type { BatchLimits } from './engine/batch.js';
 import { mcpRoutes } from './routes/mcp.js';
 import { projectResources, projectTools } from './mcp/projects.js';
@@ -42,6 +44,8 @@ export interface AppDeps {
   metrics?: HttpMetrics;
   /** Batch and run limits (api/engine/batch.ts); defaults when absent. */
   batch?: BatchLimits;
+  /** Runs (api/engine/runs.ts): served when given. */
+  runs?: RunService;
   /** Further routes (engine, projects, mcp) contributed by their modules. */
   routes?: RouteSpec[];
   /** The payments product (api/payments/module.ts): its routes and the key gate they go through. */
@@ -67,6 +71,7 @@ export function createApp(deps: AppDeps): App {
     ...openApiRoutes(() => routes, API_VERSION),
     ...meRoutes,
     ...engineRoutes({ store: deps.store, seats: deps.seats, runner: deps.runner }, deps.batch),
+    ...(deps.runs ? runRoutes(deps.runs, deps.batch ?? DEFAULT_BATCH_LIMITS) : []),
     ...mcpRoutes({ store: deps.store, seats: deps.seats, runner: deps.runner, log: deps.log, version: API_VERSION, projectTools: projectTools(deps.store), projectResources: projectResources(deps.store) }),
     ...projectRoutes(deps.store),
     ...(deps.routes ?? []),

@@ -21,6 +21,7 @@ import { startConsumer, type Consumer } from '../workers/queue/consumer.js';
 import { readiness, type Check } from './ops/health.js';
 import { Metrics, type EngineMetrics } from './ops/metrics.js';
 import { opsRoutes } from './routes/ops.js';
+import { RunService } from './engine/runs.js';
 import { createPayments, type Payments, type PaymentsOptions } from './payments/module.js';
 
 export interface RunningServer {
@@ -88,6 +89,8 @@ export async function startServer(config: Readonly<Config>, options: StartOption
     readinessChecks.redis = () => governance.ping();
     readinessChecks.workers = async () => ((await queue?.health())?.threads ?? 0) > 0;
   }
+  const batch = { maxItems: config.engine.batchMaxItems, timeoutMs: config.engine.batchTimeoutMs };
+  const runs = new RunService({ store, seats: governance.seats, runner: instrument(runner, metrics) }, batch, { timeoutMs: config.engine.runTimeoutMs, retentionMs: config.engine.runRetentionMs }, log);
   const app = createApp({
     store,
     limits: governance.limits,
@@ -95,7 +98,8 @@ export async function startServer(config: Readonly<Config>, options: StartOption
     log,
     runner: instrument(runner, metrics),
     trustProxyHops: config.trustProxyHops,
-    batch: { maxItems: config.engine.batchMaxItems, timeoutMs: config.engine.batchTimeoutMs },
+    batch,
+    runs,
     metrics,
     routes: opsRoutes({ readiness: () => readiness(readinessChecks), metrics, metricsToken: config.ops.metricsToken }),
     payments,
@@ -122,6 +126,7 @@ export async function startServer(config: Readonly<Config>, options: StartOption
   // Seeded only once the port is ours: a start that fails before this (port taken, Redis or store
   // trouble) leaves the store unseeded, so the next start creates the demo key and shows it then.
   const demo = config.seedDemo ? await seedDemoAccount(store) : null;
+  runs.start(); // resumes the runs a stopped node left unfinished
   const port = (server.address() as AddressInfo).port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const requestsDone = (ms: number) =>
@@ -133,6 +138,7 @@ export async function startServer(config: Readonly<Config>, options: StartOption
   const close = () =>
     (closing ??= (async () => {
       draining = true;
+      await runs.close(); // unfinished runs keep their pending items; the next start (or another node) resumes them
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       const idle = setInterval(() => server.closeIdleConnections(), 100);
       server.closeIdleConnections();

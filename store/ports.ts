@@ -5,6 +5,7 @@
  * MongoDB single-document operations and unique indexes).
  */
 import type { PaymentsStore } from './payments/ports.js';
+import type { RunStore } from './runs/ports.js';
 import type { ApiKeyRecord, AuditEntry, Company, Member, Project, ProjectSummary, ProjectVersion, ProjectVersionSummary, VersionLimits } from './model.js';
 
 export interface CompanyStore {
@@ -105,6 +106,8 @@ export interface Store {
   meta: MetaStore;
   /** The merchant payments records (store/payments/ports.ts). */
   payments: PaymentsStore;
+  /** Runs: asynchronous engine calls (store/runs/ports.ts). */
+  runs: RunStore;
   close(): Promise<void>;
 }
 

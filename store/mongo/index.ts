@@ -10,6 +10,7 @@ import { keyState } from '../model.js';
 import { StoreConflict, type Store } from '../ports.js';
 import { mongoProjects, type ProjectDoc, type VersionDoc } from './projects.js';
 import { mongoPayments } from './payments.js';
+import { mongoRuns } from '../runs/mongo.js';
 
 export interface MongoOptions {
   url: string;
@@ -159,6 +160,7 @@ export async function openMongoStore(options: MongoOptions): Promise<Store> {
     },
     projects: mongoProjects(projects, versions),
     payments: await mongoPayments(db),
+    runs: await mongoRuns(db),
     async close() {
       await client.close();
     },
