@@ -12,14 +12,9 @@ import { call, createAccount, freshAddress, startTestServer, type TestServer } f
 import { loadConfig } from '../../api/config.js';
 import { startServer, type RunningServer } from '../../api/server.js';
 import { createLogger } from '../../api/log.js';
+import { heavyEcon } from '../support/workloads.js';
 
 const gas = (psia: number) => ({ psia: [psia], TF: 200, gasSG: 0.72 });
-/** Whole-dollar cash flows with random signs: many IRR roots to isolate (1 000 flows: about 0.05 s here; 4 000: about 2 s). */
-export function heavyEcon(seed0: number, n: number) {
-  let seed = seed0;
-  const cashFlows = Array.from({ length: n }, () => Math.round(((seed = (seed * 48271) % 2147483647) / 2147483647 - 0.5) * 1000));
-  return { cashFlows, discountRates: [0.1], periodsPerYear: 12 };
-}
 
 describe('runs over REST (embedded)', function () {
   this.timeout(120_000);
