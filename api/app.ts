@@ -72,7 +72,7 @@ export function createApp(deps: AppDeps): App {
     ...meRoutes,
     ...engineRoutes({ store: deps.store, seats: deps.seats, runner: deps.runner }, deps.batch),
     ...(deps.runs ? runRoutes(deps.runs, deps.batch ?? DEFAULT_BATCH_LIMITS) : []),
-    ...mcpRoutes({ store: deps.store, seats: deps.seats, runner: deps.runner, log: deps.log, version: API_VERSION, projectTools: projectTools(deps.store), projectResources: projectResources(deps.store) }),
+    ...mcpRoutes({ store: deps.store, seats: deps.seats, runner: deps.runner, log: deps.log, version: API_VERSION, projectTools: projectTools(deps.store), projectResources: projectResources(deps.store), runs: deps.runs }),
     ...projectRoutes(deps.store),
     ...(deps.routes ?? []),
     ...(deps.payments?.routes ?? []),

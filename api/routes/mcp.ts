@@ -13,6 +13,8 @@ import { serveMcpPost } from '../mcp/http.js';
 import { RESULT_BUDGET_BYTES } from '../mcp/result.js';
 import { buildToolset, MCP_PROTOCOL_VERSIONS, type McpServerOptions } from '../mcp/server.js';
 import { catalogueTools } from '../mcp/tools.js';
+import { runTools } from '../mcp/runTools.js';
+import type { RunService } from '../engine/runs.js';
 import type { McpTool } from '../mcp/types.js';
 import { resourcesSetup, type ResourceProvider } from '../mcp/resources.js';
 import { referenceResources } from '../mcp/reference.js';
@@ -27,6 +29,8 @@ export interface McpDeps extends EngineDeps {
   projectTools?: McpTool[];
   /** The company's projects as resources (project://{id}); none by default. */
   projectResources?: ResourceProvider;
+  /** Runs (submit_batch, get_run); absent: those tools are not offered. */
+  runs?: RunService;
 }
 
 const jsonRpcMessage = {
@@ -49,7 +53,7 @@ const requestExample = {
 
 export function mcpRoutes(deps: McpDeps): RouteSpec[] {
   const options: McpServerOptions = {
-    toolset: buildToolset([...catalogueTools(deps), ...(deps.projectTools ?? [])]),
+    toolset: buildToolset([...catalogueTools(deps), ...(deps.runs ? runTools(deps.runs) : []), ...(deps.projectTools ?? [])]),
     serverVersion: deps.version,
     setup: [resourcesSetup([referenceResources(), ...(deps.projectResources ? [deps.projectResources] : [])]), promptsSetup(deps.store)],
   };
