@@ -19,7 +19,8 @@
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import { CANCELED, type ChunkJob, type ChunkOutcome, type EngineJob, type EngineRunner, type NotRun, type RunOptions, type RunOutcome } from './runner.js';
+import { CHUNK_PARTIAL, isChunkPartial } from './chunkPartial.js';
+import { CANCELED, type ChunkJob, type ItemOutcome, type ChunkOutcome, type EngineJob, type EngineRunner, type NotRun, type RunOptions, type RunOutcome } from './runner.js';
 import { StartFlags } from './startFlags.js';
 
 export interface PoolOptions {
@@ -61,7 +62,7 @@ export interface PoolStats {
 const MIN_WAIT_MS = 10_000;
 
 /** What a thread receives: the job and the slot of its start flag. */
-export type PoolTask = EngineJob & { startSlot: number; inputs?: Record<string, unknown>[]; deadline?: number };
+export type PoolTask = EngineJob & { startSlot: number; inputs?: unknown[]; deadline?: number; mode?: 'outcomes' | 'texts' };
 
 /** A chunk's thread is stopped this long after its deadline, if an item still runs then. */
 export const CHUNK_STOP_GRACE_MS = 1_000;
@@ -79,6 +80,8 @@ export class EnginePool implements EngineRunner {
   private readonly allLoaded: Promise<void>;
   private readonly gate: Gate;
   private loaded = 0;
+  /** Items finished so far by the chunks running now, by start slot (workers/chunkPartial.ts). */
+  private readonly partials = new Map<number, unknown[]>();
   private timeouts = 0;
   readonly threads: number;
 
@@ -105,6 +108,7 @@ export class EnginePool implements EngineRunner {
     let resolveLoaded: () => void;
     this.allLoaded = new Promise((resolve) => (resolveLoaded = resolve));
     this.pool.on('message', (message: unknown) => {
+      if (isChunkPartial(message)) return void this.partials.get(message[CHUNK_PARTIAL])?.push(...message.items);
       if (message !== THREAD_READY) return;
       if (++this.loaded >= total) resolveLoaded();
     });
@@ -129,19 +133,24 @@ export class EnginePool implements EngineRunner {
   }
 
   /** A batch chunk: one thread runs its items in order until the deadline (see ChunkJob). */
-  runChunk(job: ChunkJob, options: RunOptions = {}): Promise<ChunkOutcome> {
+  async runChunk(job: ChunkJob, options: RunOptions = {}): Promise<ChunkOutcome> {
     const limit = Math.max(1, job.deadline - Date.now()) + CHUNK_STOP_GRACE_MS;
-    return this.submit<ChunkOutcome>({ name: job.name, input: {}, units: job.units, inputs: job.inputs, deadline: job.deadline }, limit, options);
+    const partial: unknown[] = [];
+    const out = await this.submit<ChunkOutcome>({ name: job.name, input: {}, units: job.units, inputs: job.inputs, deadline: job.deadline, mode: job.mode }, limit, options, partial);
+    // Stopped at the deadline with an item still running: the items it had finished keep their answers.
+    if (!out.ok && out.reason === 'timeout' && partial.length) return job.mode === 'texts' ? { ok: true, texts: partial as string[] } : { ok: true, outcomes: partial as ItemOutcome[] };
+    return out;
   }
 
   async capacity(): Promise<number> {
     return this.threads;
   }
 
-  private async submit<T extends RunOutcome | ChunkOutcome>(job: Omit<PoolTask, 'startSlot'>, timeoutMs: number, options: RunOptions): Promise<T | NotRun> {
+  private async submit<T extends RunOutcome | ChunkOutcome>(job: Omit<PoolTask, 'startSlot'>, timeoutMs: number, options: RunOptions, partial?: unknown[]): Promise<T | NotRun> {
     if (options.signal?.aborted) return CANCELED;
     const slot = this.startFlags.acquire();
     if (slot === null) return SATURATED;
+    if (partial) this.partials.set(slot, partial);
     const controller = new AbortController();
     // The caller's cancel aborts the same controller as the limits do: piscina drops a waiting
     // task, and terminates the thread of a running one (the spare takes its place).
@@ -179,6 +188,7 @@ export class EnginePool implements EngineRunner {
       settled = true;
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', cancel);
+      this.partials.delete(slot);
       if (entered) this.gate.leave();
       this.startFlags.release(slot);
     }

@@ -34,18 +34,23 @@ export type RunOutcome =
  */
 export interface ChunkJob {
   name: string;
-  /** Validated inputs in field units, in order. */
-  inputs: Record<string, unknown>[];
+  /** Validated inputs in field units, in order (request bodies in mode 'texts'). */
+  inputs: unknown[];
   units?: 'field' | 'metric';
   /** Epoch ms (the batch's deadline): the thread starts no item after it, and is stopped soon after it. */
   deadline: number;
+  /**
+   * 'texts': `inputs` are request bodies; the thread validates, runs and presents each as its
+   * single call would, and answers the JSON text of each item's answer body (workers/batchItem.ts).
+   */
+  mode?: 'outcomes' | 'texts';
 }
 
 /** One item's outcome in a chunk; a fault thrown by the engine is this item's, not the chunk's. */
 export type ItemOutcome = ExecutionOutcome | { ok: false; reason: 'internal'; message: string };
 
 /** A chunk's outcomes, in order; shorter than its inputs when the deadline came first (the rest did not run). */
-export type ChunkOutcome = { ok: true; outcomes: ItemOutcome[] } | NotRun;
+export type ChunkOutcome = { ok: true; outcomes: ItemOutcome[] } | { ok: true; texts: string[] } | NotRun;
 
 /** Every outcome of the runner itself (not of the engine): timeout, saturated, unavailable, canceled. */
 export type NotRun = Exclude<RunOutcome, ExecutionOutcome>;

@@ -10,11 +10,12 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { ApiError, errors } from '../errors.js';
 import type { AuthContext } from '../state.js';
 import { withEmails } from '../middleware/authenticate.js';
-import { prepareCall, presentResult } from '../../engine/call.js';
+import { prepareCall } from '../../engine/call.js';
+import { itemAnswer, type ItemBody, type ItemError } from '../../workers/batchItem.js';
 import type { AnyDefinition } from '../../engine/definition.js';
 import type { UnitSystem } from '../../engine/validation.js';
 import type { LicensableModule } from '../../store/model.js';
-import type { ChunkJob, EngineRunner, ItemOutcome, NotRun } from '../../workers/runner.js';
+import type { ChunkJob, EngineRunner, NotRun } from '../../workers/runner.js';
 import { authorizeFunction, type EngineDeps } from './callEngine.js';
 import { seatModule } from './describe.js';
 import { resolveFluidModel } from './fluidModels.js';
@@ -28,13 +29,10 @@ export interface BatchLimits {
 }
 
 export type ItemId = string | number;
-export interface ItemError {
-  code: string;
-  message: string;
-  details?: Record<string, unknown>;
-}
-export type ItemBody = { ok: true; result: Record<string, unknown> } | { ok: false; error: ItemError };
+export type { ItemBody, ItemError };
 export type ItemAnswer = { id: ItemId } & ItemBody;
+/** An item's answer: an object, or (from a thread in mode 'texts') the JSON text of its body without the id. */
+export type Answered = ItemAnswer | string | undefined;
 
 export interface BatchCounts {
   total: number;
@@ -143,6 +141,8 @@ export async function holdSeat(deps: EngineDeps, auth: AuthContext, def: AnyDefi
 }
 
 export interface ExecuteOptions {
+  /** 'texts': the planned inputs are request bodies, validated, run and serialised by the threads. */
+  mode?: 'outcomes' | 'texts';
   /** Epoch ms: no item starts after it; unfinished items answer engine_error with details.timeout. */
   deadline: number;
   /** The batch's time limit, for the timeout message. */
@@ -159,7 +159,7 @@ interface Chunk {
 }
 
 /** Runs the planned items in chunks over the runner's capacity; fills `answers` in place. */
-export async function executeBatch(runner: EngineRunner, def: AnyDefinition, items: BatchItem[], planned: PlannedItem[], answers: (ItemAnswer | undefined)[], options: ExecuteOptions): Promise<void> {
+export async function executeBatch(runner: EngineRunner, def: AnyDefinition, items: BatchItem[], planned: PlannedItem[], answers: Answered[], options: ExecuteOptions): Promise<void> {
   if (planned.length === 0) return;
   const capacity = Math.max(1, await runner.capacity());
   const size = Math.min(MAX_CHUNK, Math.max(1, Math.ceil(planned.length / (capacity * CHUNKS_PER_THREAD))));
@@ -183,8 +183,16 @@ export async function executeBatch(runner: EngineRunner, def: AnyDefinition, ite
   const runOne = async (chunk: Chunk): Promise<void> => {
     if (options.signal?.aborted) return fail(chunk.items, canceledError);
     if (Date.now() >= options.deadline) return fail(chunk.items, timeoutError);
-    const job: ChunkJob = { name: def.name, inputs: chunk.items.map((p) => p.input), units: chunk.items[0]!.units, deadline: options.deadline };
+    const job: ChunkJob = { name: def.name, inputs: chunk.items.map((p) => p.input), units: chunk.items[0]!.units, deadline: options.deadline, mode: options.mode };
     const out = await runner.runChunk(job, { signal: options.signal });
+    if (out.ok && 'texts' in out) {
+      chunk.items.forEach((p, i) => {
+        const text = out.texts[i];
+        if (text === undefined) answer(p, { ok: false, error: timeoutError });
+        else answers[p.index] = text;
+      });
+      return;
+    }
     if (out.ok) {
       chunk.items.forEach((p, i) => {
         const o = out.outcomes[i];
@@ -226,36 +234,47 @@ export async function executeBatch(runner: EngineRunner, def: AnyDefinition, ite
       if (chunk.items.every((p) => answers[p.index] !== undefined)) await options.onAnswered?.(chunk.items.map((p) => p.index));
     }
   };
-  // Lanes = capacity: a batch never queues more chunks than there are threads to take them.
-  await Promise.all(Array.from({ length: Math.min(capacity, queue.length) }, lane));
+  // Two lanes per thread: when a thread finishes a chunk the next one is already waiting for it,
+  // and a batch never queues more than one chunk per thread beyond those running.
+  await Promise.all(Array.from({ length: Math.min(2 * capacity, queue.length) }, lane));
 }
 
-/** One item's outcome as the single call would answer it (engine/call.ts presentResult, callEngine's errors). */
-function itemAnswer(def: AnyDefinition, o: ItemOutcome, units: UnitSystem): ItemBody {
-  if (o.ok) return { ok: true, result: presentResult(def, o.result, o.warnings, units) };
-  if (o.reason === 'internal') return { ok: false, error: { code: 'internal', message: 'Internal server error' } };
-  return { ok: false, error: { code: 'engine_error', message: o.message, details: { reason: o.reason, timeout: false } } };
-}
-
-export function countAnswers(answers: (ItemAnswer | undefined)[]): BatchCounts {
+export function countAnswers(answers: Answered[]): BatchCounts {
   let succeeded = 0;
   let failed = 0;
   for (const a of answers) {
     if (!a) continue;
-    if (a.ok) succeeded++;
+    if (typeof a === 'string' ? a.startsWith('{"ok":true') : a.ok) succeeded++;
     else failed++;
   }
   return { total: answers.length, succeeded, failed };
 }
 
-/** POST /v1/engine/functions/{name}/batch: steps 7-11 of a call, once for the batch. */
-export async function callBatch(deps: EngineDeps, auth: AuthContext, name: string, body: unknown, limits: BatchLimits, signal?: AbortSignal): Promise<BatchEnvelope> {
+/**
+ * POST /v1/engine/functions/{name}/batch: steps 7-11 of a call, once for the batch; answers the
+ * envelope's JSON text. Functions that read nothing from the store have their items validated,
+ * run and serialised on the engine threads (mode 'texts'); the others (a saved fluid model to
+ * resolve) are validated here first.
+ */
+export async function callBatch(deps: EngineDeps, auth: AuthContext, name: string, body: unknown, limits: BatchLimits, signal?: AbortSignal): Promise<string> {
   const started = performance.now();
   const def = authorizeFunction(auth, name);
   const items = parseBatchBody(body, limits.maxItems);
-  const { answers, planned } = await prepareItems(deps, auth, def, items);
-  if (planned.length) await holdSeat(deps, auth, def);
-  await executeBatch(deps.runner, def, items, planned, answers, { deadline: Date.now() + limits.timeoutMs, timeoutMs: limits.timeoutMs, signal });
-  const results = answers as ItemAnswer[];
-  return { name: def.name, module: def.module, results, counts: countAnswers(results), ms: Math.round((performance.now() - started) * 100) / 100 };
+  const execute = { deadline: Date.now() + limits.timeoutMs, timeoutMs: limits.timeoutMs, signal };
+  let answers: Answered[];
+  if (def.resolve === 'fluidModel') {
+    const prepared = await prepareItems(deps, auth, def, items);
+    answers = prepared.answers;
+    if (prepared.planned.length) await holdSeat(deps, auth, def);
+    await executeBatch(deps.runner, def, items, prepared.planned, answers, execute);
+  } else {
+    answers = new Array(items.length);
+    await holdSeat(deps, auth, def);
+    const planned = items.map((item, index) => ({ index, input: item.body as Record<string, unknown>, units: 'field' as const }));
+    await executeBatch(deps.runner, def, items, planned, answers, { ...execute, mode: 'texts' });
+  }
+  const counts = countAnswers(answers);
+  const ms = Math.round((performance.now() - started) * 100) / 100;
+  const results = answers.map((a, i) => (typeof a === 'string' ? `{"id":${JSON.stringify(items[i]!.id)},${a.slice(1)}` : JSON.stringify(a)));
+  return `{"name":${JSON.stringify(def.name)},"module":${JSON.stringify(def.module)},"results":[${results.join(',')}],"counts":${JSON.stringify(counts)},"ms":${ms}}`;
 }

@@ -152,7 +152,8 @@ export function engineRoutes(deps: EngineDeps, batchLimits: BatchLimits = DEFAUL
           body: await callBatch(deps, auth, name, body, batchLimits, callerGone(ctx)),
         }));
         if (answer.replayed) ctx.set('Idempotent-Replayed', 'true');
-        ctx.body = answer.body;
+        ctx.type = 'application/json';
+        ctx.body = answer.body; // the envelope's JSON text, joined from the threads' item texts
       },
     },
     ...perFunction,

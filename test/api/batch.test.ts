@@ -5,15 +5,10 @@
  */
 import { expect } from 'chai';
 import { call, createAccount, freshAddress, startTestServer, type TestServer } from '../support/server.js';
+import { heavyEcon } from '../support/workloads.js';
 
 const gas = (psia: number) => ({ psia: [psia], TF: 200, gasSG: 0.72 });
 
-/** 20 000 whole-dollar cash flows with random signs: an IRR search of about 0.2 s here. */
-function heavyEcon(seed0: number) {
-  let seed = seed0;
-  const cashFlows = Array.from({ length: 20_000 }, () => Math.round(((seed = (seed * 48271) % 2147483647) / 2147483647 - 0.5) * 1000));
-  return { cashFlows, discountRates: [0.1], periodsPerYear: 12 };
-}
 
 describe('batch engine calls over REST (embedded)', () => {
   let server: TestServer;
@@ -94,15 +89,17 @@ describe('batch engine calls over REST (embedded)', () => {
 describe('batch time limit (embedded)', () => {
   let server: TestServer;
   before(async () => {
-    server = await startTestServer({ ENGINE_THREADS: '1', ENGINE_BATCH_TIMEOUT_MS: '300' });
+    server = await startTestServer({ ENGINE_THREADS: '1', ENGINE_BATCH_TIMEOUT_MS: '1500' });
   });
   after(async () => server.stop());
 
   it('answers the items not finished by the deadline engine_error with details.timeout; finished ones keep results', async () => {
     const acct = await createAccount(server);
     const items = [
-      ...Array.from({ length: 3 }, (_, i) => ({ id: `quick${i}`, input: { cashFlows: [-1000, 300, 400, 500], discountRates: [0.1] } })),
-      ...Array.from({ length: 20 }, (_, i) => ({ id: `heavy${i}`, input: heavyEcon(7 + i) })),
+      // Three items of some 40-100 ms each first: finished, and posted by the thread (every 20 ms
+      // of work), before the first heavy one (seconds) starts and is stopped at the deadline.
+      ...[7, 14, 21].map((seed, i) => ({ id: `quick${i}`, input: heavyEcon(seed, 1_000) })),
+      ...Array.from({ length: 20 }, (_, i) => ({ id: `heavy${i}`, input: heavyEcon(7 + i, 20_000) })),
     ];
     const res = await call(server.url, '/v1/engine/functions/econ.metrics/batch', { key: acct.key, body: { items }, address: freshAddress() });
     expect(res.status, JSON.stringify(res.body).slice(0, 300)).to.equal(200);

@@ -89,7 +89,7 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
       try {
         if (await scripts.isCanceled(job.id!)) cancel.abort();
         outcome = data.inputs
-          ? await pool.runChunk({ name: data.name, inputs: data.inputs, units: data.units, deadline: data.deadline ?? Date.now() + options.timeoutMs }, { signal: cancel.signal })
+          ? await pool.runChunk({ name: data.name, inputs: data.inputs, units: data.units, deadline: data.deadline ?? Date.now() + options.timeoutMs, mode: data.mode }, { signal: cancel.signal })
           : await pool.run({ name: data.name, input: data.input ?? {}, units: data.units }, { signal: cancel.signal });
       } catch (err) {
         options.onError?.(err as Error);

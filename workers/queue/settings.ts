@@ -68,8 +68,9 @@ export interface EngineJobData {
   input?: Record<string, unknown>;
   units?: 'field' | 'metric';
   /** A batch chunk (workers/runner.ts ChunkJob): its inputs, run in order until `deadline` (epoch ms). */
-  inputs?: Record<string, unknown>[];
+  inputs?: unknown[];
   deadline?: number;
+  mode?: 'outcomes' | 'texts';
 }
 
 /** What the processor returns to BullMQ: the outcome itself is in the job's outcome key. */
