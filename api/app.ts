@@ -25,6 +25,7 @@ import { runRoutes } from './routes/runs.js';
 import type { RunService } from './engine/runs.js';
 import type { BatchLimits } from './engine/batch.js';
 import { mcpRoutes } from './routes/mcp.js';
+import type { CancelBus } from './mcp/cancellation.js';
 import { projectResources, projectTools } from './mcp/projects.js';
 import { projectRoutes } from './routes/projects.js';
 import { createPolicy } from './policy.js';
@@ -50,6 +51,8 @@ export interface AppDeps {
   routes?: RouteSpec[];
   /** The payments product (api/payments/module.ts): its routes and the key gate they go through. */
   payments?: { routes: RouteSpec[]; gate: Koa.Middleware<AppState> };
+  /** Where MCP cancellations travel between API nodes (Redis pub/sub when distributed); in-process when absent. */
+  cancelBus?: CancelBus;
 }
 
 export interface App {
@@ -72,7 +75,7 @@ export function createApp(deps: AppDeps): App {
     ...meRoutes,
     ...engineRoutes({ store: deps.store, seats: deps.seats, runner: deps.runner }, deps.batch),
     ...(deps.runs ? runRoutes(deps.runs, deps.batch ?? DEFAULT_BATCH_LIMITS) : []),
-    ...mcpRoutes({ store: deps.store, seats: deps.seats, runner: deps.runner, log: deps.log, version: API_VERSION, projectTools: projectTools(deps.store), projectResources: projectResources(deps.store), runs: deps.runs }),
+    ...mcpRoutes({ store: deps.store, seats: deps.seats, runner: deps.runner, log: deps.log, version: API_VERSION, projectTools: projectTools(deps.store), projectResources: projectResources(deps.store), cancelBus: deps.cancelBus, runs: deps.runs }),
     ...projectRoutes(deps.store),
     ...(deps.routes ?? []),
     ...(deps.payments?.routes ?? []),

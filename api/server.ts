@@ -22,6 +22,7 @@ import { readiness, type Check } from './ops/health.js';
 import { Metrics, type EngineMetrics } from './ops/metrics.js';
 import { opsRoutes } from './routes/ops.js';
 import { RunService } from './engine/runs.js';
+import { memoryCancelBus, redisCancelBus } from './mcp/cancellation.js';
 import { createPayments, type Payments, type PaymentsOptions } from './payments/module.js';
 
 export interface RunningServer {
@@ -55,6 +56,7 @@ export async function startServer(config: Readonly<Config>, options: StartOption
   const runner = options.runner ?? createRunner(config);
   const queue = runner instanceof QueueRunner ? runner : null;
   const pool = runner instanceof EnginePool ? runner : null;
+  const cancelBus = config.redisUrl ? redisCancelBus(config.redisUrl) : memoryCancelBus();
   const payments = createPayments({ store, limits: governance.limits, buckets: governance.buckets, log, redisUrl: config.redisUrl, version: API_VERSION, ...options.payments });
   // Redis may be away at start: serve anyway (calls get 503 until it returns), waiting briefly.
   const connected = Promise.all([governance.ready(), queue?.ready(), payments.ready()]);
@@ -103,6 +105,7 @@ export async function startServer(config: Readonly<Config>, options: StartOption
     metrics,
     routes: opsRoutes({ readiness: () => readiness(readinessChecks), metrics, metricsToken: config.ops.metricsToken }),
     payments,
+    cancelBus,
   });
 
   const handle = app.koa.callback();
@@ -154,6 +157,7 @@ export async function startServer(config: Readonly<Config>, options: StartOption
       await consumer?.close();
       await payments.close();
       await governance.close();
+      await cancelBus.close();
       await app.keyUse.flush();
       await store.close();
     })());

@@ -103,6 +103,12 @@ export interface EngineDefinition<I extends TObject = TObject, O extends TObject
  */
 export interface RunContext {
   units: 'field' | 'metric';
+  /**
+   * Where a long calculation reports its countable steps (`done` of `total`, total an upper
+   * bound that the last report reaches). Writing it must cost next to nothing: the thread stores
+   * two integers that the pool reads when it wants (workers/startFlags.ts). Absent in tests.
+   */
+  progress?: (done: number, total: number) => void;
 }
 
 /** Identity helper that keeps the input/output types of a definition literal. */

@@ -1,5 +1,6 @@
 /**
- * POST /v1/mcp inside Koa: Streamable HTTP, stateless, JSON responses. By the time this runs the
+ * POST /v1/mcp inside Koa: Streamable HTTP, stateless; JSON responses, or an SSE stream for a
+ * tool call that asked for progress (`_meta.progressToken`) and accepts `text/event-stream`. By the time this runs the
  * gate has authenticated the key, checked the account, counted the request against the key's
  * 120/min (shared with REST) and taken the Integrations seat; no JSON-RPC has been read.
  *
@@ -17,6 +18,8 @@ import type { RouteContext } from '../routes/route.js';
 import { createMcpServer, MCP_PROTOCOL_VERSIONS, type McpServerOptions } from './server.js';
 import { invalidParams } from './params.js';
 import { parseSelection } from './selection.js';
+import { CallCanceled, eitherSignal, type CancelBus, type RpcId } from './cancellation.js';
+import { Readable } from 'node:stream';
 
 /** Transport refusals (malformed JSON-RPC and the like) answered in the error envelope, status kept. */
 const REFUSAL_CODES: Partial<Record<number, ErrorCode>> = {
@@ -28,7 +31,12 @@ const REFUSAL_CODES: Partial<Record<number, ErrorCode>> = {
   415: 'unsupported_media_type',
 };
 
-export async function serveMcpPost(ctx: RouteContext, options: McpServerOptions, log: Logger): Promise<void> {
+export interface McpHttpOptions extends McpServerOptions {
+  /** Where cancellations of running tool calls travel (in-process, or Redis across nodes). */
+  cancelBus: CancelBus;
+}
+
+export async function serveMcpPost(ctx: RouteContext, options: McpHttpOptions, log: Logger): Promise<void> {
   const selection = parseSelection(ctx.query.tools);
   const body = await readJsonBody(ctx); // 4 MB, JSON only, malformed -> 400, as every JSON body
   // One message per request: a JSON-RPC batch would multiply what one request costs (its answers,
@@ -56,11 +64,53 @@ export async function serveMcpPost(ctx: RouteContext, options: McpServerOptions,
     return;
   }
 
-  const server = createMcpServer(options, { auth: ctx.state.auth!, requestId: ctx.state.requestId, log, selection });
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  const message = body as { method?: unknown; id?: unknown; params?: { requestId?: unknown; reason?: unknown; _meta?: { progressToken?: unknown } } };
+  const auth = ctx.state.auth!;
+  if (message.method === 'notifications/cancelled') {
+    // Cancels a call running on this node or another; answered like any notification.
+    const rpcId = message.params?.requestId;
+    const reason = typeof message.params?.reason === 'string' ? message.params.reason.slice(0, 200) : 'canceled by the client';
+    if (typeof rpcId === 'string' || typeof rpcId === 'number') await options.cancelBus.cancel(auth.key.id, rpcId, reason);
+    ctx.body = null;
+    ctx.status = 202;
+    return;
+  }
+
+  // A tool call can be canceled (by a notification, on any node) and stops when its client goes away.
+  const isCall = message.method === 'tools/call' && (typeof message.id === 'string' || typeof message.id === 'number');
+  const tracked = isCall ? options.cancelBus.track(auth.key.id, message.id as RpcId) : null;
+  const disconnected = new AbortController();
+  const onClose = () => {
+    if (!ctx.res.writableFinished) disconnected.abort(new CallCanceled('the client disconnected'));
+  };
+  ctx.res.once('close', onClose);
+  const signal = tracked ? eitherSignal(tracked.signal, disconnected.signal) : disconnected.signal;
+  // Progress needs a stream to travel on: SSE when asked for and accepted, JSON otherwise.
+  const streaming = isCall && message.params?._meta?.progressToken !== undefined && acceptsEventStream(ctx.get('Accept'));
+
+  const server = createMcpServer(options, { auth, requestId: ctx.state.requestId, log, selection, signal, streaming });
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !streaming });
+  let streamed = false;
+  const release = () => {
+    tracked?.done();
+    ctx.res.off('close', onClose);
+    void server.close();
+  };
   try {
     await server.connect(transport);
     const response = await transport.handleRequest(webRequest(ctx, version), { parsedBody: body });
+    if (streaming && response.status === 200 && response.body && response.headers.get('content-type')?.startsWith('text/event-stream')) {
+      // The server stays up until the stream ends: it writes progress, then the answer, then closes.
+      const stream = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>);
+      stream.once('close', release);
+      streamed = true;
+      ctx.status = 200;
+      ctx.type = 'text/event-stream';
+      ctx.set('Cache-Control', 'no-cache, no-transform');
+      ctx.set('X-Accel-Buffering', 'no');
+      ctx.body = stream;
+      return;
+    }
     const text = await response.text();
     if (response.status >= 400) {
       if (!REFUSAL_CODES[response.status]) log.error('mcp transport failed', { requestId: ctx.state.requestId, status: response.status, body: text.slice(0, 500) });
@@ -75,8 +125,13 @@ export async function serveMcpPost(ctx: RouteContext, options: McpServerOptions,
     ctx.type = 'application/json';
     ctx.body = text;
   } finally {
-    await server.close();
+    if (!streamed) release();
   }
+}
+
+/** Whether the client's Accept header admits an SSE answer (the MCP spec asks clients to send both types). */
+function acceptsEventStream(accept: string): boolean {
+  return /(^|,)\s*(text\/event-stream|text\/\*|\*\/\*)\s*(;|,|$)/i.test(accept);
 }
 
 /**

@@ -29,6 +29,8 @@ import { ApiError } from '../errors.js';
 import { errorResult, RESULT_BUDGET_BYTES, successResult } from './result.js';
 import { isSelected } from './selection.js';
 import { MAX_DESCRIPTION } from './tools.js';
+import { progressReporter } from './progress.js';
+import { eitherSignal } from './cancellation.js';
 import type { McpRequestContext, McpServerSetup, McpTool } from './types.js';
 
 /** Newest first; the first is answered to a client asking for any other. */
@@ -106,14 +108,20 @@ export function createMcpServer(options: McpServerOptions, ctx: McpRequestContex
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listTools(toolset, ctx) }));
 
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name, arguments: args } = request.params;
     const tool = toolset.byName.get(name);
     if (!tool) {
       const message = `Unknown tool '${name}'; tools/list lists the tools`;
       throw new McpError(ErrorCode.InvalidParams, message, { error: { code: 'not_found', message } });
     }
-    return runTool(tool, ctx, args ?? {});
+    const token = request.params._meta?.progressToken;
+    const progress = token !== undefined && ctx.streaming ? progressReporter(token, (n) => extra.sendNotification(n)) : undefined;
+    try {
+      return await runTool(tool, { ...ctx, signal: eitherSignal(ctx.signal, extra.signal), progress }, args ?? {});
+    } finally {
+      progress?.stop();
+    }
   });
 
   for (const setup of options.setup ?? []) setup.register(server, ctx);

@@ -75,7 +75,7 @@ function engineTool(deps: EngineDeps, def: AnyDefinition): McpTool {
     rest: () => ({ method: 'POST', path, body: "the same JSON object as this call's arguments (without maxPoints)", resultField: 'result' }),
     async call(ctx, args) {
       const { maxPoints, ...inputs } = args;
-      const result = (await callEngine(deps, ctx.auth, def.name, async () => inputs)).result;
+      const result = (await callEngine(deps, ctx.auth, def.name, async () => inputs, ctx.signal)).result;
       return curves ? sampled(result, maxPoints) : result;
     },
   };
@@ -151,7 +151,7 @@ function functionTools(deps: EngineDeps): McpTool[] {
         const def = definitionArg(args.name);
         const inputs = args.arguments;
         if (inputs === null || typeof inputs !== 'object' || Array.isArray(inputs)) throw errors.validation('arguments must be an object of the function inputs', { arguments: 'must be an object' });
-        const result = (await callEngine(deps, ctx.auth, def.name, async () => inputs)).result;
+        const result = (await callEngine(deps, ctx.auth, def.name, async () => inputs, ctx.signal)).result;
         return sampled(result, args.maxPoints);
       },
     },

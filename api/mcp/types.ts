@@ -8,6 +8,7 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { ServerCapabilities, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '../log.js';
+import type { ProgressReporter } from './progress.js';
 import type { AuthContext } from '../state.js';
 import type { KeyScope } from '../../store/model.js';
 
@@ -19,6 +20,15 @@ export interface McpRequestContext {
   log: Logger;
   /** The tools this request's tools/list shows (`?tools=` on the MCP URL). */
   selection: ToolSelection;
+  /**
+   * Aborted when the call is canceled (`notifications/cancelled` on any node, or the client
+   * disconnected): tools pass it on to the engine, which stops the work on its thread or worker.
+   */
+  signal: AbortSignal;
+  /** The answer is an SSE stream (the request asked for progress and accepts it): notifications can reach the client. */
+  streaming: boolean;
+  /** Set when the request asked for progress (`_meta.progressToken`): tools with countable steps report them. */
+  progress?: ProgressReporter;
 }
 
 /** `core` (default): the most used direct tools; `all`: every tool; else core plus these groups. */

@@ -9,9 +9,10 @@
  */
 import type { EngineDeps } from '../engine/callEngine.js';
 import type { Logger } from '../log.js';
-import { serveMcpPost } from '../mcp/http.js';
+import { serveMcpPost, type McpHttpOptions } from '../mcp/http.js';
+import { memoryCancelBus, type CancelBus } from '../mcp/cancellation.js';
 import { RESULT_BUDGET_BYTES } from '../mcp/result.js';
-import { buildToolset, MCP_PROTOCOL_VERSIONS, type McpServerOptions } from '../mcp/server.js';
+import { buildToolset, MCP_PROTOCOL_VERSIONS } from '../mcp/server.js';
 import { catalogueTools } from '../mcp/tools.js';
 import { runTools } from '../mcp/runTools.js';
 import type { RunService } from '../engine/runs.js';
@@ -29,6 +30,8 @@ export interface McpDeps extends EngineDeps {
   projectTools?: McpTool[];
   /** The company's projects as resources (project://{id}); none by default. */
   projectResources?: ResourceProvider;
+  /** Where `notifications/cancelled` travels: in-process by default, Redis pub/sub across API nodes. */
+  cancelBus?: CancelBus;
   /** Runs (submit_batch, get_run); absent: those tools are not offered. */
   runs?: RunService;
 }
@@ -52,7 +55,8 @@ const requestExample = {
 };
 
 export function mcpRoutes(deps: McpDeps): RouteSpec[] {
-  const options: McpServerOptions = {
+  const options: McpHttpOptions = {
+    cancelBus: deps.cancelBus ?? memoryCancelBus(),
     toolset: buildToolset([...catalogueTools(deps), ...(deps.runs ? runTools(deps.runs) : []), ...(deps.projectTools ?? [])]),
     serverVersion: deps.version,
     setup: [resourcesSetup([referenceResources(), ...(deps.projectResources ? [deps.projectResources] : [])]), promptsSetup(deps.store)],
@@ -65,10 +69,12 @@ export function mcpRoutes(deps: McpDeps): RouteSpec[] {
       access: 'key',
       scopes: [],
       operationId: 'mcp',
-      summary: 'MCP server (Streamable HTTP, stateless, JSON responses): one tool per engine function',
+      summary: 'MCP server (Streamable HTTP, stateless): engine functions and projects as tools, resources and prompts',
       description:
         `Model Context Protocol, revisions ${MCP_PROTOCOL_VERSIONS.join(', ')}. Send Authorization: Bearer <key>, Content-Type: application/json ` +
-        'and (after initialize) MCP-Protocol-Version; Accept may be application/json, text/event-stream as the spec asks, the answer is always JSON. ' +
+        'and (after initialize) MCP-Protocol-Version. The answer is JSON, except for a tools/call whose params carry _meta.progressToken from a client ' +
+        'accepting text/event-stream: that one is an SSE stream of notifications/progress (real steps, or a heartbeat each second) ending with the result. ' +
+        'notifications/cancelled for a running call (on any API node) and a client disconnecting stop its engine work. ' +
         'No sessions: no Mcp-Session-Id is issued, every POST stands alone. Authentication, account checks, the per-key limit (every request counts, ' +
         'shared with REST) and the Integrations seat apply before any JSON-RPC is read. ' +
         'Tools: one per engine function, named with _ for . (pvt.gasProperties -> pvt_gasProperties); the input schema is the REST body, ' +
@@ -84,7 +90,7 @@ export function mcpRoutes(deps: McpDeps): RouteSpec[] {
       },
       responses: {
         200: {
-          description: 'The JSON-RPC response (result or error)',
+          description: 'The JSON-RPC response (result or error). A tools/call carrying _meta.progressToken from a client accepting text/event-stream is answered as text/event-stream instead: notifications/progress events, then this response as the last event',
           schema: {
             type: 'object',
             properties: { jsonrpc: { const: '2.0' }, id: { type: ['string', 'integer'] }, result: { type: 'object' }, error: { type: 'object' } },

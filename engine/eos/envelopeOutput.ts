@@ -1,6 +1,7 @@
 /** Inputs and result of a phase envelope (eos.phaseEnvelope, eos.model.phaseEnvelope), and the tracing of it with its quality lines. */
 import Type from 'typebox';
 import { EngineFailure } from '../failure.js';
+import type { RunContext } from '../definition.js';
 import { quantity, quantityArray } from '../quantity.js';
 import { fFromKelvin, paFromPsia, psiaFromPa, TRACE_FRACTION } from './core/constants.js';
 import { traceEnvelope, type EnvelopeTrace, type SpecialPoint } from './core/envelope.js';
@@ -57,7 +58,8 @@ export interface EnvelopeOptions {
 
 const OPTIONS = { pMax: paFromPsia(100_000) };
 
-export function envelopeOutput(fluidFull: Fluid, zFull: Float64Array, o: EnvelopeOptions, warnings: string[]) {
+/** `progress`: points traced of at most maxPoints per curve (the envelope, then each quality line). */
+export function envelopeOutput(fluidFull: Fluid, zFull: Float64Array, o: EnvelopeOptions, warnings: string[], progress?: RunContext['progress']) {
   const keep: number[] = [];
   zFull.forEach((v, i) => v >= TRACE_FRACTION && keep.push(i));
   const fluid = keep.length === fluidFull.n ? fluidFull : subsetFluid(fluidFull, keep);
@@ -74,13 +76,17 @@ export function envelopeOutput(fluidFull: Fluid, zFull: Float64Array, o: Envelop
     reason.startsWith('temperature below') && tMin > 30
       ? `${reason} (${+fFromKelvin(tMin).toPrecision(4)} degF), a tenth of the critical temperature of ${fluid.names[heaviest]}: below it the fluid leaves the EOS domain`
       : reason;
-  const env = traceEnvelope(fluid, z, { beta: 0, pStart, maxPoints, tMin, tMax, ...OPTIONS });
+  const curves = 1 + (o.qualityLines?.length ?? 0);
+  const onCurve = (index: number) => (progress ? (count: number) => progress(index * maxPoints + count, curves * maxPoints) : undefined);
+  const env = traceEnvelope(fluid, z, { beta: 0, pStart, maxPoints, tMin, tMax, ...OPTIONS, onPoint: onCurve(0) });
   if (!env) throw new EngineFailure('no_solution', `no dew point found at the starting pressure ${o.startPsia ?? 14.696} psia between ${+tMin.toPrecision(4)} and ${+tMax.toPrecision(4)} K: the envelope cannot be started`);
   const stopReason = why(env.stopReason);
   if (!env.complete) warnings.push(`the envelope trace stopped before returning to the starting pressure: ${stopReason}`);
   if (!env.critical) warnings.push('no critical point was crossed on the traced part of the envelope');
-  const lines = (o.qualityLines ?? []).map((beta) => {
-    const q: EnvelopeTrace | null = traceEnvelope(fluid, z, { beta, pStart, maxPoints, tMin, tMax, ...OPTIONS });
+  progress?.(maxPoints, curves * maxPoints);
+  const lines = (o.qualityLines ?? []).map((beta, i) => {
+    const q: EnvelopeTrace | null = traceEnvelope(fluid, z, { beta, pStart, maxPoints, tMin, tMax, ...OPTIONS, onPoint: onCurve(i + 1) });
+    progress?.((i + 2) * maxPoints, curves * maxPoints);
     if (!q) return { vaporFraction: beta, TF: [], psia: [], complete: false, stopReason: 'no starting point at startPsia' };
     return { vaporFraction: beta, TF: q.points.map((p) => fFromKelvin(p.T)), psia: q.points.map((p) => psiaFromPa(p.P)), complete: q.complete, stopReason: why(q.stopReason) };
   });

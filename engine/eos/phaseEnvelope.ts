@@ -48,8 +48,8 @@ export const phaseEnvelope = defineFunction({
     },
   ],
   check: (input) => checkFluid(input),
-  run(input, warnings) {
+  run(input, warnings, context) {
     const { fluid, z } = buildFluid(input);
-    return envelopeOutput(fluid, z, input, warnings);
+    return envelopeOutput(fluid, z, input, warnings, context.progress);
   },
 });

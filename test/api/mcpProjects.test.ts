@@ -58,6 +58,20 @@ describe('MCP project tools and resources', () => {
     await client.close();
   });
 
+  it('refuses an argument a project tool does not take, as engine tools refuse unknown inputs', async () => {
+    const acct = await createAccount(server, { scopes: ['projects:read', 'projects:write'] });
+    const client = await connect(server, acct.key);
+    const res = await client.callTool({ name: 'get_project', arguments: { id: 'demo', versionLabel: 'Base' } });
+    expect(res.isError).to.equal(true);
+    expect(structured(res).error).to.deep.include({ code: 'validation_failed' });
+    expect(structured(res).error.details.fields).to.have.property('versionLabel');
+    expect(structured(res).error.details.validKeys).to.include('id');
+    const saved = await client.callTool({ name: 'save_project', arguments: { id: 'x-1', name: 'X', data: {}, overwrite: true } });
+    expect(structured(saved).error.code).to.equal('validation_failed');
+    expect((await client.callTool({ name: 'get_project', arguments: { id: 'x-1' } })).isError).to.equal(true); // nothing was written
+    await client.close();
+  });
+
   it('answers scope, permission, demo and other-company conditions as isError results with the REST envelope', async () => {
     const readOnly = await createAccount(server, { scopes: ['projects:read'] });
     const client = await connect(server, readOnly.key);

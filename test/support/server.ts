@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../api/config.js';
 import { createLogger } from '../../api/log.js';
-import { startServer, type RunningServer } from '../../api/server.js';
+import { startServer, type RunningServer, type StartOptions } from '../../api/server.js';
 import { createCompany, createMember } from '../../api/accounts/companies.js';
 import { createKey } from '../../api/accounts/keys.js';
 import { PERMISSIONS, type Company, type Member, type Permission } from '../../store/model.js';
@@ -20,11 +20,11 @@ export interface TestServer extends RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, options: Omit<StartOptions, 'log'> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'engcalc-test-'));
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, TRUST_PROXY: 'true', LOG_LEVEL: 'info', ...env });
   const logLines: string[] = [];
-  const running = await startServer(config, { log: createLogger('info', (l) => logLines.push(l)) });
+  const running = await startServer(config, { ...options, log: createLogger('info', (l) => logLines.push(l)) });
   return {
     ...running,
     dataDir,

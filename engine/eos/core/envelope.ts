@@ -65,6 +65,8 @@ export interface EnvelopeOptions {
   pMax: number;
   tMin: number;
   tMax: number;
+  /** Called with the number of points traced so far, after each new point. */
+  onPoint?: (count: number) => void;
 }
 
 const NEWTON_MAX = 25;
@@ -261,6 +263,7 @@ export function traceEnvelope(fluid: Fluid, z: Float64Array, o: EnvelopeOptions)
       if (c && (!cricondentherm || c.T > cricondentherm.T)) cricondentherm = c;
     }
     points.push(pointOf(next, n));
+    o.onPoint?.(points.length);
     cur = next;
     tangent = nextTangent;
     if (!crossing) h = next.iterations <= 3 ? Math.min(H_MAX, h * 1.5) : next.iterations >= 6 ? h * 0.7 : h;

@@ -39,9 +39,9 @@ export const modelPhaseEnvelope = defineFunction({
       projectData: LARGEST_MODEL_PROJECT,
     },
   ],
-  run(input, warnings) {
+  run(input, warnings, context) {
     const m = attachedModel(input);
     const { fluid, z } = modelFluid(m);
-    return { source: modelSource(m), ...envelopeOutput(fluid, z, input, warnings) };
+    return { source: modelSource(m), ...envelopeOutput(fluid, z, input, warnings, context.progress) };
   },
 });
