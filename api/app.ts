@@ -20,7 +20,10 @@ import type { RouteContext, RouteSpec } from './routes/route.js';
 import type { Store } from '../store/ports.js';
 import type { RequestLimits, Seats } from '../store/governance.js';
 import type { EngineRunner } from '../workers/runner.js';
-import { engineRoutes } from './routes/engine.js';
+import { DEFAULT_BATCH_LIMITS, engineRoutes } from './routes/engine.js';
+import { runRoutes } from './routes/runs.js';
+import type { RunService } from './engine/runs.js';
+import type { BatchLimits } from './engine/batch.js';
 import { mcpRoutes } from './routes/mcp.js';
 import type { CancelBus } from './mcp/cancellation.js';
 import { projectResources, projectTools } from './mcp/projects.js';
@@ -42,6 +45,10 @@ export interface AppDeps {
   trustProxyHops?: number;
   /** Request metrics (api/ops/metrics.ts); none when absent. */
   metrics?: HttpMetrics;
+  /** Batch and run limits (api/engine/batch.ts); defaults when absent. */
+  batch?: BatchLimits;
+  /** Runs (api/engine/runs.ts): served when given. */
+  runs?: RunService;
   /** Further routes (engine, projects, mcp) contributed by their modules. */
   routes?: RouteSpec[];
   /** The payments product (api/payments/module.ts): its routes and the key gate they go through. */
@@ -71,8 +78,9 @@ export function createApp(deps: AppDeps): App {
   routes.push(
     ...openApiRoutes(() => routes, API_VERSION),
     ...meRoutes,
-    ...engineRoutes({ store: deps.store, seats: deps.seats, runner: deps.runner }),
-    ...mcpRoutes({ store: deps.store, seats: deps.seats, runner: deps.runner, log: deps.log, version: API_VERSION, projectTools: projectTools(deps.store), projectResources: projectResources(deps.store), cancelBus: deps.cancelBus }),
+    ...engineRoutes({ store: deps.store, seats: deps.seats, runner: deps.runner }, deps.batch),
+    ...(deps.runs ? runRoutes(deps.runs, deps.batch ?? DEFAULT_BATCH_LIMITS) : []),
+    ...mcpRoutes({ store: deps.store, seats: deps.seats, runner: deps.runner, log: deps.log, version: API_VERSION, projectTools: projectTools(deps.store), projectResources: projectResources(deps.store), cancelBus: deps.cancelBus, runs: deps.runs }),
     ...projectRoutes(deps.store),
     ...(deps.routes ?? []),
     ...(deps.payments?.routes ?? []),

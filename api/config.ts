@@ -38,6 +38,14 @@ export interface Config {
     maxQueue: number;
     /** With REDIS_URL: how long a call may wait for a worker to start it (ENGINE_START_TIMEOUT_MS, default 10000). */
     startTimeoutMs: number;
+    /** Items per batch or run (ENGINE_BATCH_MAX_ITEMS, default 10000). */
+    batchMaxItems: number;
+    /** Time limit of a synchronous batch in ms (ENGINE_BATCH_TIMEOUT_MS, default 60000). */
+    batchTimeoutMs: number;
+    /** Time limit of a run in ms, from its start (ENGINE_RUN_TIMEOUT_MS, default 3600000). */
+    runTimeoutMs: number;
+    /** How long a finished run is kept, in ms from its completion (RUN_RETENTION_MS, default 7 days). */
+    runRetentionMs: number;
   };
   /** With REDIS_URL: this API node also runs a queue worker (WORKER_IN_PROCESS, default false). */
   workerInProcess: boolean;
@@ -119,6 +127,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Readonl
       timeoutMs: int('ENGINE_TIMEOUT_MS', 30_000, 10, 3_600_000),
       maxQueue: int('ENGINE_MAX_QUEUE', 4 * threads, 0, 100_000),
       startTimeoutMs: int('ENGINE_START_TIMEOUT_MS', 10_000, 100, 600_000),
+      batchMaxItems: int('ENGINE_BATCH_MAX_ITEMS', 10_000, 1, 100_000),
+      batchTimeoutMs: int('ENGINE_BATCH_TIMEOUT_MS', 60_000, 10, 600_000),
+      runTimeoutMs: int('ENGINE_RUN_TIMEOUT_MS', 3_600_000, 10, 86_400_000),
+      runRetentionMs: int('RUN_RETENTION_MS', 7 * 86_400_000, 1_000, 365 * 86_400_000),
     },
     workerInProcess: bool('WORKER_IN_PROCESS', false),
     redisUrl: env.REDIS_URL || null,

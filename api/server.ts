@@ -21,6 +21,7 @@ import { startConsumer, type Consumer } from '../workers/queue/consumer.js';
 import { readiness, type Check } from './ops/health.js';
 import { Metrics, type EngineMetrics } from './ops/metrics.js';
 import { opsRoutes } from './routes/ops.js';
+import { RunService } from './engine/runs.js';
 import { memoryCancelBus, redisCancelBus } from './mcp/cancellation.js';
 import { createPayments, type Payments, type PaymentsOptions } from './payments/module.js';
 
@@ -90,6 +91,8 @@ export async function startServer(config: Readonly<Config>, options: StartOption
     readinessChecks.redis = () => governance.ping();
     readinessChecks.workers = async () => ((await queue?.health())?.threads ?? 0) > 0;
   }
+  const batch = { maxItems: config.engine.batchMaxItems, timeoutMs: config.engine.batchTimeoutMs };
+  const runs = new RunService({ store, seats: governance.seats, runner: instrument(runner, metrics) }, batch, { timeoutMs: config.engine.runTimeoutMs, retentionMs: config.engine.runRetentionMs }, log);
   const app = createApp({
     store,
     limits: governance.limits,
@@ -97,6 +100,8 @@ export async function startServer(config: Readonly<Config>, options: StartOption
     log,
     runner: instrument(runner, metrics),
     trustProxyHops: config.trustProxyHops,
+    batch,
+    runs,
     metrics,
     routes: opsRoutes({ readiness: () => readiness(readinessChecks), metrics, metricsToken: config.ops.metricsToken }),
     payments,
@@ -125,6 +130,7 @@ export async function startServer(config: Readonly<Config>, options: StartOption
   // Seeded only once the port is ours: a start that fails before this (port taken, Redis or store
   // trouble) leaves the store unseeded, so the next start creates the demo key and shows it then.
   const demo = config.seedDemo ? await seedDemoAccount(store) : null;
+  runs.start(); // resumes the runs a stopped node left unfinished
   const port = (server.address() as AddressInfo).port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const requestsDone = (ms: number) =>
@@ -136,6 +142,7 @@ export async function startServer(config: Readonly<Config>, options: StartOption
   const close = () =>
     (closing ??= (async () => {
       draining = true;
+      await runs.close(); // unfinished runs keep their pending items; the next start (or another node) resumes them
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       const idle = setInterval(() => server.closeIdleConnections(), 100);
       server.closeIdleConnections();
@@ -174,6 +181,9 @@ function instrument(runner: EngineRunner, metrics: EngineMetrics): EngineRunner 
       metrics.engineCall(job.name, outcome.ok ? 'ok' : outcome.reason, (performance.now() - started) / 1000);
       return outcome;
     },
+    // Batch chunks are counted by the batch itself, not as calls (their duration is many calls').
+    runChunk: (job, options) => runner.runChunk(job, options),
+    capacity: () => runner.capacity(),
     close: () => runner.close(),
   };
 }

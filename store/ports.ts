@@ -6,6 +6,7 @@
  */
 import type { PaymentsStore } from './payments/ports.js';
 import type { ApiKeyRecord, AppInvitation, AppLogin, AppSession, AppSubject, AuditEntry, Company, Member, Project, ProjectSummary, ProjectVersion, ProjectVersionSummary, VersionLimits } from './model.js';
+import type { RunStore } from './runs/ports.js';
 
 export interface CompanyStore {
   create(company: Company): Promise<void>;
@@ -145,6 +146,8 @@ export interface Store {
   meta: MetaStore;
   /** The merchant payments records (store/payments/ports.ts). */
   payments: PaymentsStore;
+  /** Runs: asynchronous engine calls (store/runs/ports.ts). */
+  runs: RunStore;
   close(): Promise<void>;
 }
 

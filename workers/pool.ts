@@ -19,7 +19,8 @@
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import { CANCELED, type EngineJob, type EngineRunner, type RunOptions, type RunOutcome } from './runner.js';
+import { CHUNK_PARTIAL, isChunkPartial } from './chunkPartial.js';
+import { CANCELED, type ChunkJob, type ItemOutcome, type ChunkOutcome, type EngineJob, type EngineRunner, type NotRun, type RunOptions, type RunOutcome } from './runner.js';
 import { StartFlags } from './startFlags.js';
 
 export interface PoolOptions {
@@ -61,21 +62,26 @@ export interface PoolStats {
 const MIN_WAIT_MS = 10_000;
 
 /** What a thread receives: the job and the slot of its start flag. */
-export type PoolTask = EngineJob & { startSlot: number };
+export type PoolTask = EngineJob & { startSlot: number; inputs?: unknown[]; deadline?: number; mode?: 'outcomes' | 'texts' };
+
+/** A chunk's thread is stopped this long after its deadline, if an item still runs then. */
+export const CHUNK_STOP_GRACE_MS = 1_000;
 
 /** What a thread posts once its engine module has loaded (workers/threadEntry.cts). */
 const THREAD_READY = 'engcalc:thread-ready';
 
-const SATURATED: RunOutcome = { ok: false, reason: 'saturated', message: 'Every engine thread is busy and the queue is full' };
+const SATURATED: NotRun = { ok: false, reason: 'saturated', message: 'Every engine thread is busy and the queue is full' };
 
 export class EnginePool implements EngineRunner {
-  private readonly pool: Piscina<PoolTask, RunOutcome>;
+  private readonly pool: Piscina<PoolTask, RunOutcome | ChunkOutcome>;
   private readonly timeoutMs: number;
   private readonly maxWaitMs: number;
   private readonly startFlags: StartFlags;
   private readonly allLoaded: Promise<void>;
   private readonly gate: Gate;
   private loaded = 0;
+  /** Items finished so far by the chunks running now, by start slot (workers/chunkPartial.ts). */
+  private readonly partials = new Map<number, unknown[]>();
   private timeouts = 0;
   readonly threads: number;
 
@@ -102,6 +108,7 @@ export class EnginePool implements EngineRunner {
     let resolveLoaded: () => void;
     this.allLoaded = new Promise((resolve) => (resolveLoaded = resolve));
     this.pool.on('message', (message: unknown) => {
+      if (isChunkPartial(message)) return void this.partials.get(message[CHUNK_PARTIAL])?.push(...message.items);
       if (message !== THREAD_READY) return;
       if (++this.loaded >= total) resolveLoaded();
     });
@@ -121,11 +128,29 @@ export class EnginePool implements EngineRunner {
     return this.allLoaded;
   }
 
-  async run(job: EngineJob, options: PoolRunOptions = {}): Promise<RunOutcome> {
-    const timeoutMs = options.timeoutMs ?? this.timeoutMs;
+  run(job: EngineJob, options: PoolRunOptions = {}): Promise<RunOutcome> {
+    return this.submit<RunOutcome>(job, options.timeoutMs ?? this.timeoutMs, options);
+  }
+
+  /** A batch chunk: one thread runs its items in order until the deadline (see ChunkJob). */
+  async runChunk(job: ChunkJob, options: RunOptions = {}): Promise<ChunkOutcome> {
+    const limit = Math.max(1, job.deadline - Date.now()) + CHUNK_STOP_GRACE_MS;
+    const partial: unknown[] = [];
+    const out = await this.submit<ChunkOutcome>({ name: job.name, input: {}, units: job.units, inputs: job.inputs, deadline: job.deadline, mode: job.mode }, limit, options, partial);
+    // Stopped at the deadline with an item still running: the items it had finished keep their answers.
+    if (!out.ok && out.reason === 'timeout' && partial.length) return job.mode === 'texts' ? { ok: true, texts: partial as string[] } : { ok: true, outcomes: partial as ItemOutcome[] };
+    return out;
+  }
+
+  async capacity(): Promise<number> {
+    return this.threads;
+  }
+
+  private async submit<T extends RunOutcome | ChunkOutcome>(job: Omit<PoolTask, 'startSlot'>, timeoutMs: number, options: RunOptions, partial?: unknown[]): Promise<T | NotRun> {
     if (options.signal?.aborted) return CANCELED;
     const slot = this.startFlags.acquire();
     if (slot === null) return SATURATED;
+    if (partial) this.partials.set(slot, partial);
     const controller = new AbortController();
     // The caller's cancel aborts the same controller as the limits do: piscina drops a waiting
     // task, and terminates the thread of a running one (the spare takes its place).
@@ -149,7 +174,7 @@ export class EnginePool implements EngineRunner {
         timer = setTimeout(() => controller.abort(), timeoutMs); // the run itself
         options.onStart?.();
       });
-      return await this.pool.run({ ...job, startSlot: slot }, { signal: controller.signal });
+      return (await this.pool.run({ ...job, startSlot: slot }, { signal: controller.signal })) as T;
     } catch (err) {
       if (controller.signal.aborted || (err as Error)?.name === 'AbortError') {
         if (canceled) return CANCELED;
@@ -163,12 +188,13 @@ export class EnginePool implements EngineRunner {
       settled = true;
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', cancel);
+      this.partials.delete(slot);
       if (entered) this.gate.leave();
       this.startFlags.release(slot);
     }
   }
 
-  private notStarted(): RunOutcome {
+  private notStarted(): NotRun {
     return { ok: false, reason: 'saturated', message: `No engine thread could start this call within ${this.maxWaitMs} ms` };
   }
 

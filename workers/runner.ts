@@ -28,6 +28,33 @@ export type RunOutcome =
   /** The caller's signal aborted: a waiting call was dropped, a running one had its thread stopped. */
   | { ok: false; reason: 'canceled'; message: string };
 
+/**
+ * A chunk of a batch: several inputs of one function, run one after another on one thread (or by
+ * one worker), so a batch pays one hand-off per chunk rather than per item.
+ */
+export interface ChunkJob {
+  name: string;
+  /** Validated inputs in field units, in order (request bodies in mode 'texts'). */
+  inputs: unknown[];
+  units?: 'field' | 'metric';
+  /** Epoch ms (the batch's deadline): the thread starts no item after it, and is stopped soon after it. */
+  deadline: number;
+  /**
+   * 'texts': `inputs` are request bodies; the thread validates, runs and presents each as its
+   * single call would, and answers the JSON text of each item's answer body (workers/batchItem.ts).
+   */
+  mode?: 'outcomes' | 'texts';
+}
+
+/** One item's outcome in a chunk; a fault thrown by the engine is this item's, not the chunk's. */
+export type ItemOutcome = ExecutionOutcome | { ok: false; reason: 'internal'; message: string };
+
+/** A chunk's outcomes, in order; shorter than its inputs when the deadline came first (the rest did not run). */
+export type ChunkOutcome = { ok: true; outcomes: ItemOutcome[] } | { ok: true; texts: string[] } | NotRun;
+
+/** Every outcome of the runner itself (not of the engine): timeout, saturated, unavailable, canceled. */
+export type NotRun = Exclude<RunOutcome, ExecutionOutcome>;
+
 export interface RunOptions {
   /** Aborting it cancels the call: dropped while waiting, its thread (or its worker's) stopped while running. */
   signal?: AbortSignal;
@@ -35,10 +62,14 @@ export interface RunOptions {
   onStart?: () => void;
 }
 
-export const CANCELED: RunOutcome = { ok: false, reason: 'canceled', message: 'the call was canceled by its caller' };
+export const CANCELED: Extract<RunOutcome, { reason: 'canceled' }> = { ok: false, reason: 'canceled', message: 'the call was canceled by its caller' };
 
 export interface EngineRunner {
   run(job: EngineJob, options?: RunOptions): Promise<RunOutcome>;
+  /** Runs a chunk of a batch (see ChunkJob); refused, lost or canceled as a whole like a call. */
+  runChunk(job: ChunkJob, options?: RunOptions): Promise<ChunkOutcome>;
+  /** How many chunks can run at once now: the pool's threads, or the threads live workers offer. */
+  capacity(): Promise<number>;
   /** Stops accepting calls, lets running ones finish, frees threads and connections. */
   close(): Promise<void>;
 }

@@ -3,11 +3,14 @@
  * catalogue function on validated field-unit input and returns data (`{ ok, result, warnings }`
  * or `{ ok: false, reason, message }`). Only infrastructure faults throw.
  */
-import { workerData } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { findDefinition } from '../engine/catalogue.js';
 import { executeDefinition, type ExecutionOutcome } from '../engine/execute.js';
 import type { PoolTask } from './pool.js';
+import type { ChunkOutcome, ItemOutcome } from './runner.js';
+import { answerText } from './batchItem.js';
 import { raiseStartFlag } from './startFlags.js';
+import { CHUNK_PARTIAL, PARTIAL_EVERY_MS } from './chunkPartial.js';
 
 const startFlags = (workerData as { startFlags?: SharedArrayBuffer } | undefined)?.startFlags;
 
@@ -16,9 +19,43 @@ export function markStarted(task: PoolTask): void {
   raiseStartFlag(startFlags, task.startSlot);
 }
 
-export default function runEngineJob(task: PoolTask): ExecutionOutcome {
+export default function runEngineJob(task: PoolTask): ExecutionOutcome | ChunkOutcome {
   markStarted(task);
+  if (task.inputs) return runChunk(task);
   const def = findDefinition(task.name);
   if (!def) return { ok: false, reason: 'invalid_input', message: `unknown engine function ${task.name}` };
   return executeDefinition(def, task.input, { units: task.units ?? 'field' });
+}
+
+/**
+ * A batch chunk: items in order until the deadline; an item's thrown fault is its own outcome.
+ * Finished items are also posted to the pool as it goes (workers/chunkPartial.ts), so a thread
+ * stopped at the deadline (an item still running) keeps the answers of the items it had finished.
+ */
+function runChunk(task: PoolTask): ChunkOutcome {
+  const def = findDefinition(task.name);
+  const inputs = task.inputs ?? [];
+  if (!def) return { ok: true, outcomes: inputs.map(() => ({ ok: false, reason: 'invalid_input', message: `unknown engine function ${task.name}` })) };
+  const done: (string | ItemOutcome)[] = [];
+  let posted = 0;
+  let lastPost = Date.now();
+  for (const input of inputs) {
+    const now = Date.now();
+    if (task.deadline !== undefined && now >= task.deadline) break;
+    if (now - lastPost >= PARTIAL_EVERY_MS && done.length > posted) {
+      parentPort?.postMessage({ [CHUNK_PARTIAL]: task.startSlot, items: done.slice(posted) });
+      posted = done.length;
+      lastPost = now;
+    }
+    done.push(task.mode === 'texts' ? answerText(def, input) : runItem(def, input as Record<string, unknown>, task));
+  }
+  return task.mode === 'texts' ? { ok: true, texts: done as string[] } : { ok: true, outcomes: done as ItemOutcome[] };
+}
+
+function runItem(def: NonNullable<ReturnType<typeof findDefinition>>, input: Record<string, unknown>, task: PoolTask): ItemOutcome {
+  try {
+    return executeDefinition(def, input, { units: task.units ?? 'field' });
+  } catch {
+    return { ok: false, reason: 'internal', message: `${task.name} failed on this input (a fault in the engine, not in the input)` };
+  }
 }

@@ -3,7 +3,10 @@
  * documented path per function, generated from its definition (input schema, example, envelope).
  */
 import { readJsonBody } from '../body.js';
-import { callEngine, type EngineDeps } from '../engine/callEngine.js';
+import { authorizeFunction, callEngine, type EngineDeps } from '../engine/callEngine.js';
+import { callBatch, type BatchLimits } from '../engine/batch.js';
+import { idempotent } from '../engine/idempotency.js';
+import { batchBodySchema, batchEnvelopeSchema, idempotencyKeyParam } from '../engine/batchSchemas.js';
 import { describeFunction, publicInputSchema, publishSchema, requiredScopes } from '../engine/describe.js';
 import { errors } from '../errors.js';
 import { CATALOGUE, findDefinition } from '../../engine/catalogue.js';
@@ -43,9 +46,11 @@ export function callerGone(ctx: RouteContext): AbortSignal {
   return controller.signal;
 }
 
+export const DEFAULT_BATCH_LIMITS: BatchLimits = { maxItems: 10_000, timeoutMs: 60_000 };
+
 const CALL_ERRORS = ['not_found', 'validation_failed', 'payload_too_large', 'unsupported_media_type', 'engine_error', 'unavailable'] as const;
 
-export function engineRoutes(deps: EngineDeps): RouteSpec[] {
+export function engineRoutes(deps: EngineDeps, batchLimits: BatchLimits = DEFAULT_BATCH_LIMITS): RouteSpec[] {
   const call: RouteSpec['handler'] = async (ctx) => {
     ctx.body = await callEngine(deps, ctx.state.auth!, ctx.params.name ?? '', () => readJsonBody(ctx), callerGone(ctx));
   };
@@ -118,6 +123,38 @@ export function engineRoutes(deps: EngineDeps): RouteSpec[] {
       responses: { 200: { description: 'The result envelope', schema: envelopeSchema() } },
       errors: [...CALL_ERRORS],
       handler: call,
+    },
+    {
+      method: 'POST',
+      path: '/v1/engine/functions/{name}/batch',
+      access: 'key',
+      scopes: ['engine:run'],
+      scopeCheck: 'handler',
+      operationId: 'runEngineBatch',
+      summary: 'Run one engine function on many inputs in one request',
+      description:
+        `Up to ${batchLimits.maxItems} items and the 4 MB body; counts once against the per-key limit and takes the module seat once. ` +
+        'Each item is validated and run as a single call would be (same errors, warnings, units; "units" applies to items that do not name their own); one bad item never fails the others. ' +
+        `Results come in input order. The batch runs spread over every engine thread or worker within ${batchLimits.timeoutMs} ms; items not finished by then answer engine_error with details.timeout, finished ones keep their results. ` +
+        'An Idempotency-Key header makes a retried request return the first answer.',
+      tags: ['engine'],
+      parameters: [nameParam, idempotencyKeyParam],
+      requestBody: { description: 'The items', schema: batchBodySchema(batchLimits.maxItems) },
+      responses: { 200: { description: 'One answer per item, in input order', schema: batchEnvelopeSchema } },
+      errors: [...CALL_ERRORS, 'no_seat', 'plan_limit', 'idempotency_key_reused'],
+      handler: async (ctx) => {
+        const auth = ctx.state.auth!;
+        const name = ctx.params.name ?? '';
+        authorizeFunction(auth, name); // 404/403 before the body is read
+        const body = await readJsonBody(ctx);
+        const answer = await idempotent(deps.store.runs, auth, ctx.path, ctx.get('Idempotency-Key') || undefined, body, async () => ({
+          status: 200,
+          body: await callBatch(deps, auth, name, body, batchLimits, callerGone(ctx)),
+        }));
+        if (answer.replayed) ctx.set('Idempotent-Replayed', 'true');
+        ctx.type = 'application/json';
+        ctx.body = answer.body; // the envelope's JSON text, joined from the threads' item texts
+      },
     },
     ...perFunction,
   ];

@@ -14,6 +14,8 @@ import { memoryCancelBus, type CancelBus } from '../mcp/cancellation.js';
 import { RESULT_BUDGET_BYTES } from '../mcp/result.js';
 import { buildToolset, MCP_PROTOCOL_VERSIONS } from '../mcp/server.js';
 import { catalogueTools } from '../mcp/tools.js';
+import { runTools } from '../mcp/runTools.js';
+import type { RunService } from '../engine/runs.js';
 import type { McpTool } from '../mcp/types.js';
 import { resourcesSetup, type ResourceProvider } from '../mcp/resources.js';
 import { referenceResources } from '../mcp/reference.js';
@@ -30,6 +32,8 @@ export interface McpDeps extends EngineDeps {
   projectResources?: ResourceProvider;
   /** Where `notifications/cancelled` travels: in-process by default, Redis pub/sub across API nodes. */
   cancelBus?: CancelBus;
+  /** Runs (submit_batch, get_run); absent: those tools are not offered. */
+  runs?: RunService;
 }
 
 const jsonRpcMessage = {
@@ -53,7 +57,7 @@ const requestExample = {
 export function mcpRoutes(deps: McpDeps): RouteSpec[] {
   const options: McpHttpOptions = {
     cancelBus: deps.cancelBus ?? memoryCancelBus(),
-    toolset: buildToolset([...catalogueTools(deps), ...(deps.projectTools ?? [])]),
+    toolset: buildToolset([...catalogueTools(deps), ...(deps.runs ? runTools(deps.runs) : []), ...(deps.projectTools ?? [])]),
     serverVersion: deps.version,
     setup: [resourcesSetup([referenceResources(), ...(deps.projectResources ? [deps.projectResources] : [])]), promptsSetup(deps.store)],
   };

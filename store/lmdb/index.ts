@@ -12,6 +12,7 @@ import { StoreConflict, type Store } from '../ports.js';
 import { lmdbProjects } from './projects.js';
 import { lmdbPayments } from './payments.js';
 import { lmdbApp } from './app.js';
+import { lmdbRuns } from '../runs/lmdb.js';
 
 type Key = string | (string | number)[];
 
@@ -28,7 +29,7 @@ export function openLmdbStore(options: LmdbOptions): Store {
   // A directory we create is 0700; the files are created 0600, and made so if an older release left them wider.
   mkdirSync(options.path, { recursive: true, mode: 0o700 });
   // noSubdir false: a directory name with a dot (/tmp/tmp.Xyz) is still a directory, not a file name.
-  const root: RootDatabase = open({ path: options.path, noSubdir: false, maxDbs: 32, encoding: 'msgpack', permissionsMode: FILE_MODE } as Parameters<typeof open>[0]);
+  const root: RootDatabase = open({ path: options.path, noSubdir: false, maxDbs: 64, encoding: 'msgpack', permissionsMode: FILE_MODE } as Parameters<typeof open>[0]);
   for (const file of ['data.mdb', 'lock.mdb']) {
     const at = join(options.path, file);
     if (existsSync(at) && (statSync(at).mode & 0o077) !== 0) chmodSync(at, FILE_MODE);
@@ -51,6 +52,7 @@ export function openLmdbStore(options: LmdbOptions): Store {
     app: lmdbApp(root),
     projects: lmdbProjects(root),
     payments: lmdbPayments(root),
+    runs: lmdbRuns(root),
     companies: {
       async create(c) {
         const ok = await companies.ifNoExists(c.id, () => companies.put(c.id, c));

@@ -11,6 +11,7 @@ import { StoreConflict, type Store } from '../ports.js';
 import { mongoProjects, type ProjectDoc, type VersionDoc } from './projects.js';
 import { mongoPayments } from './payments.js';
 import { mongoApp } from './app.js';
+import { mongoRuns } from '../runs/mongo.js';
 
 export interface MongoOptions {
   url: string;
@@ -161,6 +162,7 @@ export async function openMongoStore(options: MongoOptions): Promise<Store> {
     },
     projects: mongoProjects(projects, versions),
     payments: await mongoPayments(db),
+    runs: await mongoRuns(db),
     async close() {
       await client.close();
     },

@@ -12,7 +12,7 @@ import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import { createAccount, freshAddress, startTestServer, type TestAccount, type TestServer } from '../support/server.js';
 import { Latch } from '../support/latch.js';
 import { EnginePool } from '../../workers/pool.js';
-import type { EngineJob, EngineRunner, RunOptions } from '../../workers/runner.js';
+import type { ChunkJob, EngineJob, EngineRunner, RunOptions } from '../../workers/runner.js';
 
 const spinThread = new URL('../support/spinThread.js', import.meta.url).href;
 const SENTINEL_TF = 250;
@@ -27,6 +27,12 @@ class LatchedRunner implements EngineRunner {
     const tf = job.input.TF;
     const held = job.name === 'pvt.gasProperties' && (tf === SENTINEL_TF || (Array.isArray(tf) && tf[0] === SENTINEL_TF));
     return this.pool.run(held ? { name: 'test.block', input: { latch: this.latch.buffer } } : job, options);
+  }
+  runChunk(job: ChunkJob, options?: RunOptions) {
+    return this.pool.runChunk(job, options);
+  }
+  capacity() {
+    return this.pool.capacity();
   }
   close() {
     return this.pool.close();

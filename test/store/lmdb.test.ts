@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openLmdbStore } from '../../store/lmdb/index.js';
 import { storeContract } from './contract.js';
+import { runStoreContract } from './runsContract.js';
 
-storeContract('LMDB', async () => {
+const openLmdb = async () => {
   const dir = mkdtempSync(join(tmpdir(), 'engcalc.lmdb-')); // a dot in the name: still a directory
   const store = openLmdbStore({ path: dir });
   return {
@@ -15,7 +16,9 @@ storeContract('LMDB', async () => {
       rmSync(dir, { recursive: true, force: true });
     },
   };
-});
+};
+storeContract('LMDB', openLmdb);
+runStoreContract('LMDB', openLmdb);
 
 describe('LMDB files', () => {
   const modeOf = (p: string) => statSync(p).mode & 0o777;

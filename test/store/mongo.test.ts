@@ -6,11 +6,12 @@
 import { MongoClient } from 'mongodb';
 import { openMongoStore } from '../../store/mongo/index.js';
 import { storeContract } from './contract.js';
+import { runStoreContract } from './runsContract.js';
 
 const url = process.env.MONGODB_URL;
 
 if (url) {
-  storeContract('MongoDB', async () => {
+  const openMongo = async () => {
     const dbName = `engcalc_test_${process.pid}_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
     const store = await openMongoStore({ url, dbName });
     return {
@@ -22,7 +23,9 @@ if (url) {
         await client.close();
       },
     };
-  });
+  };
+  storeContract('MongoDB', openMongo);
+  runStoreContract('MongoDB', openMongo);
 } else {
   describe('store contract: MongoDB', () => {
     it('[skipped: MONGODB_URL is not set; no MongoDB server can be installed on these machines]', function () {

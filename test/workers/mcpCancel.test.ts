@@ -15,7 +15,7 @@ import { createAccount, freshAddress, startTestServer, type TestAccount, type Te
 import { spawnServer, type Spawned } from '../support/processes.js';
 import { startConsumer, type Consumer } from '../../workers/queue/consumer.js';
 import { QueueRunner } from '../../workers/queue/producer.js';
-import type { EngineJob, EngineRunner, RunOptions } from '../../workers/runner.js';
+import type { ChunkJob, EngineJob, EngineRunner, RunOptions } from '../../workers/runner.js';
 
 const spinThread = new URL('../support/spinThread.js', import.meta.url).href;
 const SENTINEL_TF = 250;
@@ -36,6 +36,12 @@ class SpinningRunner implements EngineRunner {
         this.onStarted();
       },
     });
+  }
+  runChunk(job: ChunkJob, options?: RunOptions) {
+    return this.queue.runChunk(job, options);
+  }
+  capacity() {
+    return this.queue.capacity();
   }
   close() {
     return this.queue.close();

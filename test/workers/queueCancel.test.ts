@@ -66,6 +66,8 @@ describe('engine queue: cancel reaches the worker (workers/queue)', function () 
     expect(next.result.loadedAt).to.be.below(canceledAt);
     expect(consumer.pool.stats()).to.include({ busy: 0, timeouts: 0 });
     expect(waitingStarted).to.equal(false);
+    // The canceled job's outcome was not stored for nobody; the next job's was read and deleted.
+    expect(await client.keys(`${KEYS.out}*`)).to.deep.equal([]);
   });
 
   it('answers an already canceled call without queueing it', async () => {

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { EnginePool } from '../pool.js';
-import type { RunOutcome } from '../runner.js';
+import type { ChunkOutcome, RunOutcome } from '../runner.js';
 import { redisOptions } from './producer.js';
 import { QueueScripts } from './scripts.js';
 import { Sweeper } from './sweeper.js';
@@ -85,10 +85,12 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
       const started = performance.now();
       const cancel = new AbortController();
       running.set(job.id!, cancel); // listening before the check below: a cancel is either seen there or heard
-      let outcome: RunOutcome;
+      let outcome: RunOutcome | ChunkOutcome;
       try {
         if (await scripts.isCanceled(job.id!)) cancel.abort();
-        outcome = await pool.run({ name: data.name, input: data.input ?? {}, units: data.units }, { signal: cancel.signal });
+        outcome = data.inputs
+          ? await pool.runChunk({ name: data.name, inputs: data.inputs, units: data.units, deadline: data.deadline ?? Date.now() + options.timeoutMs, mode: data.mode }, { signal: cancel.signal })
+          : await pool.run({ name: data.name, input: data.input ?? {}, units: data.units }, { signal: cancel.signal });
       } catch (err) {
         options.onError?.(err as Error);
         outcome = { ok: false, reason: 'unavailable', message: 'the engine thread failed' };

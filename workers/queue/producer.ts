@@ -18,7 +18,7 @@
 import { randomUUID } from 'node:crypto';
 import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
-import { CANCELED, type EngineJob, type EngineRunner, type RunOptions, type RunOutcome } from '../runner.js';
+import { CANCELED, type ChunkJob, type ChunkOutcome, type EngineJob, type EngineRunner, type NotRun, type RunOptions, type RunOutcome } from '../runner.js';
 import { JobState, QueueScripts } from './scripts.js';
 import { Sweeper } from './sweeper.js';
 import {
@@ -53,11 +53,13 @@ interface Waiter {
   startBy: number;
   /** Local time the monitor first saw the job running. */
   runningSince?: number;
+  /** The job's own time limit once running (a call's, or a chunk's time to its deadline). */
+  limitMs: number;
   /** A withdrawal or outcome read is under way: the monitor leaves it alone. */
   busy: boolean;
   /** The caller's start hook, called once (when first seen running, or with its outcome). */
   onStart?: () => void;
-  resolve(outcome: RunOutcome): void;
+  resolve(outcome: RunOutcome | ChunkOutcome): void;
 }
 
 /** The reasons of the status table, worded once. */
@@ -116,7 +118,22 @@ export class QueueRunner implements EngineRunner {
     this.sweeper.start();
   }
 
-  async run(job: EngineJob, options: RunOptions = {}): Promise<RunOutcome> {
+  run(job: EngineJob, options: RunOptions = {}): Promise<RunOutcome> {
+    return this.submit({ name: job.name, input: job.input, units: job.units }, this.options.timeoutMs, options) as Promise<RunOutcome>;
+  }
+
+  /** A batch chunk as one job: one worker thread runs its items in order until the deadline. */
+  runChunk(job: ChunkJob, options: RunOptions = {}): Promise<ChunkOutcome> {
+    const data = { name: job.name, inputs: job.inputs, units: job.units, deadline: job.deadline, mode: job.mode };
+    return this.submit(data, Math.max(1, job.deadline - Date.now()), options) as Promise<ChunkOutcome>;
+  }
+
+  /** The threads live workers offer now (at least 1, so a batch still tries and gets the usual 503). */
+  async capacity(): Promise<number> {
+    return Math.max(1, (await this.health()).threads);
+  }
+
+  private async submit(data: EngineJobData, limitMs: number, options: RunOptions): Promise<RunOutcome | ChunkOutcome | NotRun> {
     if (options.signal?.aborted) return CANCELED;
     if (this.closed) return unavailable(MESSAGES.stopping);
     if (this.redis.status !== 'ready') return unavailable(MESSAGES.redisDown);
@@ -132,8 +149,8 @@ export class QueueRunner implements EngineRunner {
       return { ok: false, reason: 'saturated', message: `The engine queue already holds ${admission.waiting} waiting calls (its limit is ${admission.limit})` };
     }
 
-    const outcome = new Promise<RunOutcome>((resolve) =>
-      this.waiting.set(jobId, { jobId, startBy: Date.now() + this.startBudgetMs, busy: false, onStart: options.onStart, resolve }),
+    const outcome = new Promise<RunOutcome | ChunkOutcome>((resolve) =>
+      this.waiting.set(jobId, { jobId, startBy: Date.now() + this.startBudgetMs, busy: false, limitMs, onStart: options.onStart, resolve }),
     );
     const signal = options.signal;
     if (signal) {
@@ -143,7 +160,7 @@ export class QueueRunner implements EngineRunner {
     }
     try {
       await this.bounded(
-        this.queue.add(job.name, { name: job.name, input: job.input, units: job.units }, { jobId, attempts: 1, removeOnComplete: true, removeOnFail: true }),
+        this.queue.add(data.name, data, { jobId, attempts: 1, removeOnComplete: true, removeOnFail: true }),
       );
     } catch (err) {
       this.waiting.delete(jobId);
@@ -205,7 +222,7 @@ export class QueueRunner implements EngineRunner {
     }
   }
 
-  private settle(jobId: string, outcome: RunOutcome): void {
+  private settle(jobId: string, outcome: RunOutcome | ChunkOutcome): void {
     const w = this.waiting.get(jobId);
     if (!w) return;
     this.waiting.delete(jobId);
@@ -280,8 +297,8 @@ export class QueueRunner implements EngineRunner {
             w.runningSince = now;
             w.onStart?.();
           }
-          if (now - w.runningSince > this.options.timeoutMs + RUN_GRACE_MS) {
-            this.settle(id, unavailable(`the engine worker running this call did not answer within its time limit of ${this.options.timeoutMs} ms and ${RUN_GRACE_MS} ms more`));
+          if (now - w.runningSince > w.limitMs + RUN_GRACE_MS) {
+            this.settle(id, unavailable(`the engine worker running this call did not answer within its time limit of ${w.limitMs} ms and ${RUN_GRACE_MS} ms more`));
           }
           break;
         case JobState.Done:
@@ -368,10 +385,10 @@ export function redisOptions(url: string): RedisAddress {
   };
 }
 
-function parseOutcome(json: string): RunOutcome {
+function parseOutcome(json: string): RunOutcome | ChunkOutcome {
   try {
     const v = JSON.parse(json) as unknown;
-    if (v && typeof v === 'object' && 'ok' in v) return v as RunOutcome;
+    if (v && typeof v === 'object' && 'ok' in v) return v as RunOutcome | ChunkOutcome;
   } catch {
     // fall through
   }

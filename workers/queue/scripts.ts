@@ -117,6 +117,13 @@ if #ids > 0 then redis.call('ZREM', KEYS[1], unpack(ids)) end
 return ids
 `;
 
+/** KEYS: outcome key, cancel mark. ARGV: outcome JSON, ttl ms. Stores the outcome unless its caller canceled (nobody would read it). */
+const PUT_OUTCOME = `
+if redis.call('EXISTS', KEYS[2]) == 1 then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1
+`;
+
 export type Admission = { admitted: true; waiting: number; limit: number } | { admitted: false; reason: 'no_worker' } | { admitted: false; reason: 'full'; waiting: number; limit: number };
 
 export const JobState = { Waiting: 1, Running: 2, Done: 3, WorkerLapsed: 4, Lost: 5 } as const;
@@ -129,6 +136,7 @@ interface ScriptClient {
   engcalcHeartbeat(k1: string, k2: string, ...args: string[]): Promise<number>;
   engcalcLive(k1: string, k2: string): Promise<number[]>;
   engcalcSweep(k1: string, ...args: string[]): Promise<string[]>;
+  engcalcPutOutcome(k1: string, k2: string, ...args: string[]): Promise<number>;
 }
 
 /** The scripts on one connection (ioredis sends EVALSHA and reloads a script after NOSCRIPT). */
@@ -145,6 +153,7 @@ export class QueueScripts {
     define('engcalcHeartbeat', 2, HEARTBEAT);
     define('engcalcLive', 2, LIVE);
     define('engcalcSweep', 1, SWEEP);
+    define('engcalcPutOutcome', 2, PUT_OUTCOME);
     this.r = redis as unknown as ScriptClient;
   }
 
@@ -194,9 +203,12 @@ export class QueueScripts {
     return this.r.engcalcSweep(KEYS.tickets, String(max));
   }
 
-  /** Marks a claimed job canceled and tells every worker; the one running it stops its thread. */
+  /**
+   * Marks a claimed job canceled and tells every worker; the one running it stops its thread. An
+   * outcome already stored is dropped, and the mark keeps one from being stored later (PUT_OUTCOME).
+   */
   async cancel(jobId: string, ttlMs: number): Promise<void> {
-    await this.redis.multi().set(KEYS.cancel + jobId, '1', 'PX', ttlMs).publish(KEYS.cancelChannel, jobId).exec();
+    await this.redis.multi().set(KEYS.cancel + jobId, '1', 'PX', ttlMs).del(KEYS.out + jobId).publish(KEYS.cancelChannel, jobId).exec();
   }
 
   /** Worker side, right after a claim: whether the job was canceled before this worker listened for it. */
@@ -204,8 +216,9 @@ export class QueueScripts {
     return (await this.redis.exists(KEYS.cancel + jobId)) === 1;
   }
 
+  /** Stores a job's outcome for its caller, unless the caller canceled it. */
   async putOutcome(jobId: string, json: string, ttlMs: number): Promise<void> {
-    await this.redis.set(KEYS.out + jobId, json, 'PX', ttlMs);
+    await this.r.engcalcPutOutcome(KEYS.out + jobId, KEYS.cancel + jobId, json, String(ttlMs));
   }
 
   /** Reads and deletes a job's outcome (null when there is none). */

@@ -67,6 +67,10 @@ export interface EngineJobData {
   /** Validated input in field units; replaced by a stub once a worker has claimed the job. */
   input?: Record<string, unknown>;
   units?: 'field' | 'metric';
+  /** A batch chunk (workers/runner.ts ChunkJob): its inputs, run in order until `deadline` (epoch ms). */
+  inputs?: unknown[];
+  deadline?: number;
+  mode?: 'outcomes' | 'texts';
 }
 
 /** What the processor returns to BullMQ: the outcome itself is in the job's outcome key. */

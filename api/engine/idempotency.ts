@@ -1,0 +1,44 @@
+/**
+ * Idempotency-Key on batch and run creation: a retried request (same member, path, key and body)
+ * answers what the first did, from the store, so it survives a restart and any node answers it;
+ * the same key with another body is 422 idempotency_key_reused; while the first is still being
+ * answered, 409 idempotency_key_in_use.
+ */
+import { createHash } from 'node:crypto';
+import { ApiError, errors } from '../errors.js';
+import type { AuthContext } from '../state.js';
+import type { RunStore } from '../../store/runs/ports.js';
+
+/** How long an answer is remembered. */
+export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
+/** A request that never finished (its node died) frees its key after this long. */
+const PENDING_TTL_MS = 10 * 60_000;
+
+export interface Answer {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export async function idempotent(runs: RunStore, auth: AuthContext, path: string, header: string | undefined, body: unknown, work: () => Promise<Answer>): Promise<Answer & { replayed?: boolean }> {
+  if (header === undefined || header === '') return work();
+  if (header.length > 255) throw errors.validation('Idempotency-Key must be at most 255 characters', { 'Idempotency-Key': 'at most 255 characters' });
+  const scope = `${auth.member.id}\n${path}\n${header}`;
+  const hash = createHash('sha256').update(JSON.stringify(body) ?? '').digest('hex');
+  const now = Date.now();
+  const existing = await runs.remember(scope, { hash, status: 0, body: null, expiresAt: now + PENDING_TTL_MS });
+  if (existing) {
+    if (existing.hash !== hash) throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was used with another request body; use a new key for a new request');
+    if (existing.status === 0) throw new ApiError('idempotency_key_in_use', 'A request with this Idempotency-Key is still being answered; retry after it finishes');
+    return { status: existing.status, body: existing.body, headers: existing.headers, replayed: true };
+  }
+  let answer: Answer;
+  try {
+    answer = await work();
+  } catch (err) {
+    await runs.forget(scope).catch(() => undefined); // a refused request may be retried as it is
+    throw err;
+  }
+  await runs.settle(scope, { hash, status: answer.status, body: answer.body, headers: answer.headers, expiresAt: Date.now() + IDEMPOTENCY_TTL_MS });
+  return answer;
+}
