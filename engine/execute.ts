@@ -20,11 +20,20 @@ export function executeDefinition(def: AnyDefinition, input: Record<string, unkn
       const reason = Number.isFinite(bad.value) ? 'out_of_range' : 'no_solution';
       return { ok: false, reason, message: `${def.name} has no physical answer for this input: ${bad.path} = ${bad.value} ${bad.problem}` };
     }
-    return { ok: true, result, warnings: warnings.length < 2 ? warnings : [...new Set(warnings)] };
+    return { ok: true, result, warnings: distinct(warnings) };
   } catch (err) {
     if (err instanceof EngineFailure) return { ok: false, reason: err.reason, message: err.message };
     throw err; // a programming fault, not a calculation result: the caller sees 500 internal
   }
+}
+
+/** The warnings without repeats, in order; the list itself when it has none (the usual case: a few short lists). */
+function distinct(warnings: string[]): string[] {
+  if (warnings.length > 16) return [...new Set(warnings)];
+  for (let i = 1; i < warnings.length; i++) {
+    for (let j = 0; j < i; j++) if (warnings[i] === warnings[j]) return [...new Set(warnings)];
+  }
+  return warnings;
 }
 
 /**
