@@ -60,7 +60,7 @@ function compile(schema: unknown): Check {
   const props = isSchema(schema) ? objectProperties(schema) : null;
   const itemChecker = itemCheck ? compile(itemCheck) : null;
   // Items that are plain numbers (a column of a list answer): checked in one tight loop.
-  const itemNumbers = itemCheck ? numberBounds(rangeOf(itemCheck)) : range ? numberBounds(range) : null;
+  const itemNumbers = isSchema(schema) ? listBounds(schema) : null;
   const itemNumberCheck = itemCheck ? numberChecker(rangeOf(itemCheck)) : numberCheck;
   const each: Check = itemChecker ?? (range ? (v) => (typeof v === 'number' ? numberCheck(v) : genericCheck(v)) : genericCheck);
   const propByName = new Map<string, Check>();
@@ -69,6 +69,7 @@ function compile(schema: unknown): Check {
     if (typeof value === 'number') return numberCheck(value);
     if (Array.isArray(value)) {
       if (itemNumbers) {
+        if (vouched.get(value) === itemNumbers) return null; // compared with these very bounds by its producer
         const [lo, xlo, hi, xhi] = itemNumbers;
         for (let i = 0; i < value.length; i++) {
           const v: unknown = value[i];
@@ -117,6 +118,35 @@ function genericCheck(value: unknown): ResultProblem | null {
     }
   }
   return null;
+}
+
+/** [minimum, exclusiveMinimum, maximum, exclusiveMaximum]: v passes when v >= [0] && v > [1] && v <= [2] && v < [3] (never NaN or infinite). */
+export type Bounds = readonly [number, number, number, number];
+
+const boundsOf = new WeakMap<object, Bounds | null>();
+
+/**
+ * The bounds the check applies to the numbers of a list under `schema` (an output property that
+ * is a list, or a number or a list), or null when it holds no numbers with a range. One object
+ * per schema: a producer that compares every number of a fresh list with them inside its own
+ * loop may vouch for the list, and the check then skips it (the same comparisons, made once).
+ */
+export function listBounds(schema: object): Bounds | null {
+  let b = boundsOf.get(schema);
+  if (b === undefined) {
+    const s = schema as Schema;
+    const items = arrayItems(s);
+    const range = rangeOf(s);
+    b = items ? numberBounds(rangeOf(items)) : range ? numberBounds(range) : null;
+    boundsOf.set(schema, b);
+  }
+  return b;
+}
+
+/** Every number in `list` compared by its producer with `bounds` (from listBounds) and inside them; as a result value it is not walked again. */
+const vouched = new WeakMap<object, Bounds>();
+export function vouchChecked(list: number[], bounds: Bounds): void {
+  vouched.set(list, bounds);
 }
 
 /** [minimum, exclusiveMinimum, maximum, exclusiveMaximum] of a range, infinite where unset. */
