@@ -17,6 +17,7 @@ import { measureDistributed, measureEmbedded, measureFloor, measureRaw, type Mea
 import { RAW_WORKLOADS, WORKLOADS, type Workload } from './workloads.js';
 import { measureTimeouts, renderTimeouts, TIMEOUT_NOTE, type TimeoutRow } from './timeouts.js';
 import { measureEos, renderEos, type EosBench } from './eos.js';
+import { measureSpeed, renderSpeed, type SpeedBench } from './speed.js';
 
 async function main(): Promise<number> {
   let opts: BenchOptions;
@@ -46,6 +47,7 @@ async function main(): Promise<number> {
   const measured: Measured[] = [];
   let timeoutRows: TimeoutRow[] = [];
   let eos: EosBench | null = null;
+  let speed: SpeedBench | null = null;
   const pick = (list: readonly Workload[]) => (opts.fns ? list.filter((w) => opts.fns!.includes(w.fn)) : list);
   const http = pick(WORKLOADS);
   const raw = pick([...WORKLOADS, ...RAW_WORKLOADS]);
@@ -57,6 +59,7 @@ async function main(): Promise<number> {
     if (scenario === 'raw') measured.push(...(await measureRaw(opts, raw, progress)));
     if (scenario === 'timeouts') timeoutRows = await measureTimeouts(5 * opts.runs, progress);
     if (scenario === 'eos') eos = await measureEos(opts.duration, opts.runs, progress);
+    if (scenario === 'speed') speed = await measureSpeed(opts.duration, opts.runs, progress);
     if (http.length === 0) continue;
     if (scenario === 'floor') measured.push(...(await measureFloor(opts, http, progress)));
     if (scenario === 'embedded') measured.push(...(await measureEmbedded(opts, http, progress, setup)));
@@ -72,8 +75,9 @@ async function main(): Promise<number> {
   if (rows.length) process.stdout.write(renderTable(rows) + '\n\n' + [...NOTES, ...perItem].map((n) => `  ${n}`).join('\n') + '\n');
   if (timeoutRows.length) process.stdout.write('\n' + renderTimeouts(timeoutRows) + '\n\n  ' + TIMEOUT_NOTE + '\n');
   if (eos) process.stdout.write(`\n${renderEos(eos)}\n`);
+  if (speed) process.stdout.write(`\n${renderSpeed(speed)}\n`);
   writeJson(opts.json, {
-    machine: facts, settings: s, workloads: workloadFacts([...http, ...raw.filter((w) => !http.includes(w))]), setup, rows, measured, timeouts: timeoutRows, eos, elapsedS, notes: [...NOTES, ...perItem],
+    machine: facts, settings: s, workloads: workloadFacts([...http, ...raw.filter((w) => !http.includes(w))]), setup, rows, measured, timeouts: timeoutRows, eos, speed, elapsedS, notes: [...NOTES, ...perItem],
   });
   const keyInfo = (k: unknown) => (k ? `${(k as { keys: number }).keys} keys in ${(k as { accounts: number }).accounts} accounts` : null);
   const made = [keyInfo(setup.embeddedKeys) && `embedded ${keyInfo(setup.embeddedKeys)}`, keyInfo(setup.distributedKeys) && `distributed ${keyInfo(setup.distributedKeys)}`].filter(Boolean);
