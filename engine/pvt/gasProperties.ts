@@ -161,7 +161,7 @@ export const gasProperties = defineFunction({
     // blocks of BLOCK points keep a block's numbers in cache between the z sweep and the properties.
     const Ppr = new Array<number>(n);
     const z = new Array<number>(n);
-    const dzdppr = new Float64Array(n);
+    const dzdppr = new Float64Array(Math.min(n, BLOCK)); // one block's dz/dPpr (scratch)
     const Bg = new Array<number>(n);
     const BgRbPerMscf = new Array<number>(n);
     const density = new Array<number>(n);
@@ -182,7 +182,7 @@ export const gasProperties = defineFunction({
         if (p < pMin) pMin = p;
         if (p > pMax) pMax = p;
       }
-      noRoot = zColumns(zMethod, Ppr, tpr, z, dzdppr, start, end, sweep);
+      noRoot = zColumns(zMethod, Ppr, tpr, z, dzdppr, start, end, sweep, start);
       // Points in order, so the first point that fails (no z root, no finite viscosity) is the one reported.
       const solved = noRoot < 0 ? end : noRoot;
       for (let i = start; i < solved; i++) {
@@ -197,7 +197,7 @@ export const gasProperties = defineFunction({
         let mu = muScale * Math.exp(lge.x * Math.exp(lge.y * Math.log(rho * invRhoUnit)));
         if (!(Number.isFinite(mu) && mu > 0)) mu = gasViscosityLGE(viscosityMethod, tR, rho, mw); // throws, naming the point
         const bgRb = bg * RB_PER_MSCF_PER_RCF_SCF;
-        const c = invP - (dzdppr[i] as number) * invZ * invPpc;
+        const c = invP - (dzdppr[i - start] as number) * invZ * invPpc;
         Bg[i] = bg;
         BgRbPerMscf[i] = bgRb;
         density[i] = rho;

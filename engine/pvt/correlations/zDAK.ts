@@ -108,7 +108,7 @@ const ACCEPT_STEP = 1e-4;
  * and nothing is allocated per point.
  *
  * Solves the points from `from` to `to` (exclusive); `state` carries the sweep over consecutive
- * slices of one list. Returns the index of the first point without a root (zDAK's null; the
+ * slices of one list. dz/dPpr of point i goes to dzdppr[i - dzOffset] (a caller's block scratch). Returns the index of the first point without a root (zDAK's null; the
  * state is then to be reset), or -1 when all have one.
  */
 export function zDAKSweep(
@@ -119,6 +119,7 @@ export function zDAKSweep(
   from = 0,
   to = ppr.length,
   state: DakSweepState = new DakSweepState(),
+  dzOffset = 0,
 ): number {
   const [c1, c2, c3, c4] = coefficients(tpr);
   const k = 0.27 / tpr;
@@ -204,7 +205,7 @@ export function zDAKSweep(
     const d = dz * k * invSlope; // 0.27 dz / (Tpr h')
     if (!(Number.isFinite(zRoot) && zRoot > 0 && Number.isFinite(d))) return i;
     z[i] = zRoot;
-    dzdppr[i] = d;
+    dzdppr[i - dzOffset] = d;
     prevTarget = target;
     prevRho = root;
     prevSlope = slope;

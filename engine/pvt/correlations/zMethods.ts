@@ -43,7 +43,7 @@ export const SWEEP_MIN = 8;
  * z and dz/dPpr by the chosen method at the reduced pressures of `ppr` from `from` to `to`
  * (exclusive; one Tpr), written into `z` and `dzdppr` in order; the same numbers as zBy point by
  * point (DAK lists of SWEEP_MIN or more by the warm-started sweep, `state` carrying it over
- * consecutive slices). Returns the
+ * consecutive slices; dz/dPpr of point i at dzdppr[i - dzOffset]). Returns the
  * index of the first point without a root (nothing written from there on; zBy throws its
  * failure), or -1 when every point has one.
  */
@@ -56,17 +56,18 @@ export function zColumns(
   from = 0,
   to = ppr.length,
   state: DakSweepState = new DakSweepState(),
+  dzOffset = 0,
 ): number {
   const solve = TABLE[method].solve;
   const sweep = method === 'DAK' && ppr.length >= SWEEP_MIN;
   for (let i = from; i < to; ) {
     // A point the DAK sweep cannot solve is solved alone, and the sweep starts afresh after it.
-    const bad = sweep ? zDAKSweep(ppr, tpr, z, dzdppr, i, to, state) : i;
+    const bad = sweep ? zDAKSweep(ppr, tpr, z, dzdppr, i, to, state, dzOffset) : i;
     if (bad < 0) return -1;
     const r = solve(ppr[bad] as number, tpr);
     if (r === null) return bad;
     z[bad] = r.z;
-    dzdppr[bad] = r.dzdppr;
+    dzdppr[bad - dzOffset] = r.dzdppr;
     Object.assign(state, new DakSweepState());
     i = bad + 1;
   }
