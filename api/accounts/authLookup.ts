@@ -8,11 +8,13 @@
  * write; every cached lookup is tagged with the version read before its store reads, and is used
  * only while the version is unchanged and it is younger than the TTL. With REDIS_URL the version
  * is a Redis counter (one GET per request, shared by all API nodes and the admin CLI), otherwise
- * a counter in this process (one API node; an admin CLI run against the same LMDB while it serves
- * is seen within the TTL). When the version cannot be read (Redis away) the cache is bypassed:
- * a stale answer is never served. Only found keys are cached, so a new key works at once.
+ * a file beside the embedded store (one stat per request, shared with the admin CLI on the same
+ * DATA_DIR). When the version cannot be read (Redis away) the cache is bypassed: a stale answer
+ * is never served. Only found keys are cached, so a new key works at once.
  * Expiry is decided per request from the cached record and the clock, as before.
  */
+import { appendFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import type { ApiKeyRecord, Company, Member } from '../../store/model.js';
 import type { Store } from '../../store/ports.js';
@@ -31,13 +33,35 @@ export interface AuthVersion {
   close(): Promise<void>;
 }
 
-/** A version in this process: the API node's own writes are its only writes. */
+/** A version in this process only (tests of the cache itself). */
 export function localAuthVersion(): AuthVersion {
   let v = 0;
   return {
     current: () => v,
     bump: async () => {
       v++;
+    },
+    close: async () => undefined,
+  };
+}
+
+/**
+ * A version beside the embedded store: the size of DATA_DIR/auth-version, grown by one byte per
+ * change. The API node and the admin CLI share the data directory, so a change by either is seen
+ * by the other's next request; reading it is one stat, not three store reads.
+ */
+export function fileAuthVersion(dataDir: string): AuthVersion {
+  const path = join(dataDir, 'auth-version');
+  return {
+    current: () => {
+      try {
+        return statSync(path).size;
+      } catch (err) {
+        return (err as NodeJS.ErrnoException).code === 'ENOENT' ? 0 : null;
+      }
+    },
+    bump: async () => {
+      appendFileSync(path, '.');
     },
     close: async () => undefined,
   };

@@ -1,8 +1,9 @@
 /**
  * The key lookup cache of authentication (api/accounts/authLookup.ts): a busy key costs no store
  * reads, and a change to its key, member or company is seen by the very next request: on one
- * embedded node (in-process version) and across two web processes sharing Redis (a revocation by
- * the admin CLI, with REDIS_URL, bumps the version both nodes check).
+ * embedded node (its own writes, and the admin CLI's on the same DATA_DIR) and across two web
+ * processes sharing Redis (a revocation by the admin CLI, with REDIS_URL, bumps the version both
+ * nodes check).
  */
 import { expect } from 'chai';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -42,7 +43,7 @@ function countingReads(store: Store): { store: Store; reads: () => number } {
 }
 
 describe('key lookup cache (authLookup.ts)', () => {
-  describe('on one node (in-process version)', () => {
+  describe('on one node', () => {
     let server: TestServer;
     before(async () => {
       server = await startTestServer();
@@ -106,6 +107,38 @@ describe('key lookup cache (authLookup.ts)', () => {
       const disabled = await call(server.url, '/v1/me', { key: b.key, address: freshAddress() });
       expect(disabled.status).to.equal(403);
       expect(disabled.body.error.code).to.equal('forbidden');
+    });
+  });
+
+  describe('embedded (no Redis): a web process and the admin CLI on one DATA_DIR', function () {
+    this.timeout(60_000);
+    let dataDir: string;
+    let store: Store;
+    let node: Spawned;
+    let url: string;
+    before(async () => {
+      dataDir = mkdtempSync(join(tmpdir(), 'engcalc-authcache-embedded-'));
+      store = openLmdbStore({ path: dataDir });
+      node = spawnServer({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', TRUST_PROXY: 'true', LOG_LEVEL: 'info', ENGINE_THREADS: '1', SEED_DEMO: 'false' });
+      url = await node.ready;
+    });
+    after(async () => {
+      await node?.stop();
+      await store?.close();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('a key revoked and a member disabled by the admin CLI take effect on the very next call of the running node', async () => {
+      const a = await createAccount({ store } as unknown as RunningServer);
+      for (let i = 0; i < 3; i++) expect((await call(url, '/v1/me', { key: a.key, address: freshAddress() })).status).to.equal(200);
+      const revoke = await runNode('scripts/admin.js', ['key', 'revoke', a.keyId], { DATA_DIR: dataDir });
+      expect(revoke.code, revoke.stderr).to.equal(0);
+      expect((await call(url, '/v1/me', { key: a.key, address: freshAddress() })).status).to.equal(401);
+
+      const b = await createAccount({ store } as unknown as RunningServer);
+      expect((await call(url, '/v1/me', { key: b.key, address: freshAddress() })).status).to.equal(200);
+      expect((await runNode('scripts/admin.js', ['member', 'disable', b.member.id], { DATA_DIR: dataDir })).code).to.equal(0);
+      expect((await call(url, '/v1/me', { key: b.key, address: freshAddress() })).body.error?.code).to.equal('forbidden');
     });
   });
 
