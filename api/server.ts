@@ -12,6 +12,7 @@ import type { Config } from './config.js';
 import { createLogger, type Logger } from './log.js';
 import { seedDemoAccount, type DemoAccount } from './accounts/demo.js';
 import { openStore } from '../store/open.js';
+import { fileAuthVersion, redisAuthVersion, versionedStore } from './accounts/authLookup.js';
 import { memoryGovernance, redisGovernance } from './governance.js';
 import type { Store } from '../store/ports.js';
 import { EnginePool } from '../workers/pool.js';
@@ -50,7 +51,9 @@ export interface StartOptions {
 
 export async function startServer(config: Readonly<Config>, options: StartOptions = {}): Promise<RunningServer> {
   const log = options.log ?? createLogger(config.logLevel);
-  const store = await openStore(config);
+  // Key, member and company writes bump the auth version the key lookup cache checks (api/accounts/authLookup.ts).
+  const authVersion = config.redisUrl ? redisAuthVersion(config.redisUrl) : fileAuthVersion(config.dataDir);
+  const store = versionedStore(await openStore(config), authVersion);
   const limits = { perKey: config.ops.keyRequestsPerMinute, failedPerAddress: config.ops.failedAttemptsPerMinute };
   const governance = config.redisUrl ? redisGovernance(config.redisUrl, undefined, limits) : memoryGovernance(limits);
   const runner = options.runner ?? createRunner(config);
@@ -161,6 +164,7 @@ export async function startServer(config: Readonly<Config>, options: StartOption
       await cancelBus.close();
       await app.keyUse.flush();
       await store.close();
+      await authVersion.close();
     })());
 
   return { url: `http://${host}:${port}`, port, app, store, demo, payments, metrics, close };

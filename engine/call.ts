@@ -4,7 +4,7 @@
  * result back and say which system it is in. Pure; the run itself happens elsewhere.
  */
 import type { AnyDefinition } from './definition.js';
-import { inputToField, outputFromField, unitsOf } from './units.js';
+import { cachedUnitsOf, inputToField, outputFromField } from './units.js';
 import { validateInput, type UnitSystem } from './validation.js';
 
 export type PreparedCall =
@@ -35,5 +35,13 @@ const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'obj
 
 /** The `result` of the envelope: outputs in the caller's system, plus `units` and `warnings`. */
 export function presentResult(def: AnyDefinition, result: Record<string, unknown>, warnings: string[], units: UnitSystem): Record<string, unknown> {
-  return { ...outputFromField(def.output, result, units), units, outputUnits: unitsOf(def.output, units), warnings };
+  // A copy by a plain loop: object spread of a result built with conditional spreads (a
+  // dictionary-mode object) cost more than the engine call itself for the oil scalars.
+  const converted = outputFromField(def.output, result, units);
+  const out: Record<string, unknown> = {};
+  for (const k in converted) if (Object.hasOwn(converted, k)) out[k] = converted[k];
+  out.units = units;
+  out.outputUnits = cachedUnitsOf(def.output, units);
+  out.warnings = warnings;
+  return out;
 }

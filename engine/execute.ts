@@ -20,11 +20,20 @@ export function executeDefinition(def: AnyDefinition, input: Record<string, unkn
       const reason = Number.isFinite(bad.value) ? 'out_of_range' : 'no_solution';
       return { ok: false, reason, message: `${def.name} has no physical answer for this input: ${bad.path} = ${bad.value} ${bad.problem}` };
     }
-    return { ok: true, result, warnings: [...new Set(warnings)] };
+    return { ok: true, result, warnings: distinct(warnings) };
   } catch (err) {
     if (err instanceof EngineFailure) return { ok: false, reason: err.reason, message: err.message };
     throw err; // a programming fault, not a calculation result: the caller sees 500 internal
   }
+}
+
+/** The warnings without repeats, in order; the list itself when it has none (the usual case: a few short lists). */
+function distinct(warnings: string[]): string[] {
+  if (warnings.length > 16) return [...new Set(warnings)];
+  for (let i = 1; i < warnings.length; i++) {
+    for (let j = 0; j < i; j++) if (warnings[i] === warnings[j]) return [...new Set(warnings)];
+  }
+  return warnings;
 }
 
 /**
@@ -33,8 +42,15 @@ export function executeDefinition(def: AnyDefinition, input: Record<string, unkn
  * built only for a bound that is crossed.
  */
 export function rangeWarnings(ranges: readonly ValidityRange[], input: Record<string, unknown>): string[] {
-  let out: string[] | null = null;
-  for (const r of ranges) {
+  const out: string[] = [];
+  pushRangeWarnings(out, ranges, input);
+  return out;
+}
+
+/** rangeWarnings appended to `out` (no array of its own: the hot paths of the oil functions call it several times a call). */
+export function pushRangeWarnings(out: string[], ranges: readonly ValidityRange[], input: Record<string, unknown>): void {
+  for (let k = 0; k < ranges.length; k++) {
+    const r = ranges[k] as ValidityRange;
     const raw = input[r.field];
     let lo = Infinity;
     let hi = -Infinity;
@@ -42,21 +58,19 @@ export function rangeWarnings(ranges: readonly ValidityRange[], input: Record<st
       lo = raw;
       hi = raw;
     } else if (Array.isArray(raw)) {
-      for (const v of raw) {
+      for (let i = 0; i < raw.length; i++) {
+        const v: unknown = raw[i];
         if (typeof v !== 'number') continue;
         if (v < lo) lo = v;
         if (v > hi) hi = v;
       }
-    }
+    } else continue;
     if (lo > hi) continue; // no numbers
     const below = r.min !== undefined && lo < r.min;
     const above = r.max !== undefined && hi > r.max;
-    if (!below && !above) continue;
-    out ??= [];
     if (below) out.push(rangeMessage(r, lo, 'below', `min ${r.min}`));
     if (above) out.push(rangeMessage(r, hi, 'above', `max ${r.max}`));
   }
-  return out ?? [];
 }
 
 function rangeMessage(r: ValidityRange, value: number, side: 'below' | 'above', bound: string): string {

@@ -15,7 +15,12 @@ export interface ResultProblem {
   problem: string;
 }
 
-type Check = (value: unknown, path: () => string) => ResultProblem | null;
+/**
+ * A compiled check. It returns the problem with its path relative to the value checked ('' for
+ * the value itself); each level prefixes its key on the way out, so paths are built only for a
+ * refused result and a passing one allocates nothing.
+ */
+type Check = (value: unknown) => ResultProblem | null;
 
 type Schema = Record<string, unknown>;
 const isSchema = (s: unknown): s is Schema => typeof s === 'object' && s !== null && !Array.isArray(s);
@@ -29,7 +34,23 @@ export function checkResult(outputSchema: object, result: unknown): ResultProble
     check = compile(outputSchema);
     compiled.set(outputSchema, check);
   }
-  return check(result, () => '');
+  const problem = check(result);
+  if (problem && problem.path === '') problem.path = 'result';
+  return problem;
+}
+
+/** `problem` seen from one level up: under property `key`. */
+function underKey(problem: ResultProblem, key: string): ResultProblem {
+  const p = problem.path;
+  problem.path = p === '' ? key : p.charCodeAt(0) === 91 /* [ */ ? key + p : `${key}.${p}`;
+  return problem;
+}
+
+/** `problem` seen from one level up: at index `i` of an array. */
+function underIndex(problem: ResultProblem, i: number): ResultProblem {
+  const p = problem.path;
+  problem.path = p === '' || p.charCodeAt(0) === 91 ? `[${i}]${p}` : `[${i}].${p}`;
+  return problem;
 }
 
 function compile(schema: unknown): Check {
@@ -38,26 +59,41 @@ function compile(schema: unknown): Check {
   const itemCheck = isSchema(schema) ? arrayItems(schema) : null;
   const props = isSchema(schema) ? objectProperties(schema) : null;
   const itemChecker = itemCheck ? compile(itemCheck) : null;
-  const propCheckers = props ? Object.entries(props).map(([k, s]) => [k, compile(s)] as const) : [];
-  const propByName = new Map(propCheckers);
-  const fallback = genericCheck;
-  return (value, path) => {
-    if (typeof value === 'number') return numberCheck(value, path);
+  // Items that are plain numbers (a column of a list answer): checked in one tight loop.
+  const itemNumbers = isSchema(schema) ? listBounds(schema) : null;
+  const itemNumberCheck = itemCheck ? numberChecker(rangeOf(itemCheck)) : numberCheck;
+  const each: Check = itemChecker ?? (range ? (v) => (typeof v === 'number' ? numberCheck(v) : genericCheck(v)) : genericCheck);
+  const propByName = new Map<string, Check>();
+  if (props) for (const k of Object.keys(props)) propByName.set(k, compile(props[k]));
+  return (value) => {
+    if (typeof value === 'number') return numberCheck(value);
     if (Array.isArray(value)) {
-      const each = itemChecker ?? (range ? (v: unknown, p: () => string) => (typeof v === 'number' ? numberCheck(v, p) : fallback(v, p)) : fallback);
+      if (itemNumbers) {
+        if (vouched.get(value) === itemNumbers) return null; // compared with these very bounds by its producer
+        const [lo, xlo, hi, xhi] = itemNumbers;
+        for (let i = 0; i < value.length; i++) {
+          const v: unknown = value[i];
+          if (typeof v === 'number') {
+            if (v >= lo && v > xlo && v <= hi && v < xhi) continue; // false for NaN
+            return underIndex(itemNumberCheck(v) as ResultProblem, i);
+          }
+          const problem = each(v);
+          if (problem) return underIndex(problem, i);
+        }
+        return null;
+      }
       for (let i = 0; i < value.length; i++) {
-        const v = value[i];
-        const problem = each(v, () => `${path()}[${i}]`);
-        if (problem) return problem;
+        const problem = each(value[i]);
+        if (problem) return underIndex(problem, i);
       }
       return null;
     }
     if (value !== null && typeof value === 'object') {
       for (const k in value as Record<string, unknown>) {
         if (!Object.prototype.hasOwnProperty.call(value, k)) continue;
-        const child = propByName.get(k) ?? fallback;
-        const problem = child((value as Record<string, unknown>)[k], () => (path() ? `${path()}.${k}` : k));
-        if (problem) return problem;
+        const child = propByName.get(k) ?? genericCheck;
+        const problem = child((value as Record<string, unknown>)[k]);
+        if (problem) return underKey(problem, k);
       }
     }
     return null;
@@ -65,35 +101,65 @@ function compile(schema: unknown): Check {
 }
 
 /** Values under no schema (free-form objects): only finiteness is checked. */
-function genericCheck(value: unknown, path: () => string): ResultProblem | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? null : { path: path() || 'result', value, problem: 'is not a finite number' };
+function genericCheck(value: unknown): ResultProblem | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? null : { path: '', value, problem: 'is not a finite number' };
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const p = genericCheck(value[i], () => `${path()}[${i}]`);
-      if (p) return p;
+      const p = genericCheck(value[i]);
+      if (p) return underIndex(p, i);
     }
     return null;
   }
   if (value !== null && typeof value === 'object') {
     for (const k in value as Record<string, unknown>) {
       if (!Object.prototype.hasOwnProperty.call(value, k)) continue;
-      const p = genericCheck((value as Record<string, unknown>)[k], () => (path() ? `${path()}.${k}` : k));
-      if (p) return p;
+      const p = genericCheck((value as Record<string, unknown>)[k]);
+      if (p) return underKey(p, k);
     }
   }
   return null;
 }
 
-function numberChecker(range: PhysicalRange | null): (v: number, path: () => string) => ResultProblem | null {
-  const lo = range?.minimum ?? -Infinity;
-  const xlo = range?.exclusiveMinimum ?? -Infinity;
-  const hi = range?.maximum ?? Infinity;
-  const xhi = range?.exclusiveMaximum ?? Infinity;
-  return (v, path) => {
+/** [minimum, exclusiveMinimum, maximum, exclusiveMaximum]: v passes when v >= [0] && v > [1] && v <= [2] && v < [3] (never NaN or infinite). */
+export type Bounds = readonly [number, number, number, number];
+
+const boundsOf = new WeakMap<object, Bounds | null>();
+
+/**
+ * The bounds the check applies to the numbers of a list under `schema` (an output property that
+ * is a list, or a number or a list), or null when it holds no numbers with a range. One object
+ * per schema: a producer that compares every number of a fresh list with them inside its own
+ * loop may vouch for the list, and the check then skips it (the same comparisons, made once).
+ */
+export function listBounds(schema: object): Bounds | null {
+  let b = boundsOf.get(schema);
+  if (b === undefined) {
+    const s = schema as Schema;
+    const items = arrayItems(s);
+    const range = rangeOf(s);
+    b = items ? numberBounds(rangeOf(items)) : range ? numberBounds(range) : null;
+    boundsOf.set(schema, b);
+  }
+  return b;
+}
+
+/** Every number in `list` compared by its producer with `bounds` (from listBounds) and inside them; as a result value it is not walked again. */
+const vouched = new WeakMap<object, Bounds>();
+export function vouchChecked(list: number[], bounds: Bounds): void {
+  vouched.set(list, bounds);
+}
+
+/** [minimum, exclusiveMinimum, maximum, exclusiveMaximum] of a range, infinite where unset. */
+function numberBounds(range: PhysicalRange | null): [number, number, number, number] {
+  return [range?.minimum ?? -Infinity, range?.exclusiveMinimum ?? -Infinity, range?.maximum ?? Infinity, range?.exclusiveMaximum ?? Infinity];
+}
+
+function numberChecker(range: PhysicalRange | null): (v: number) => ResultProblem | null {
+  const [lo, xlo, hi, xhi] = numberBounds(range);
+  return (v) => {
     if (v >= lo && v > xlo && v <= hi && v < xhi) return null; // false for NaN
-    const where = path() || 'result';
-    if (!Number.isFinite(v)) return { path: where, value: v, problem: 'is not a finite number' };
-    return { path: where, value: v, problem: `is outside the physically possible range ${describeRange(range!)}` };
+    if (!Number.isFinite(v)) return { path: '', value: v, problem: 'is not a finite number' };
+    return { path: '', value: v, problem: `is outside the physically possible range ${describeRange(range!)}` };
   };
 }
 

@@ -121,6 +121,18 @@ export function unitsOf(schema: unknown, system: UnitSystem): Record<string, str
   return out;
 }
 
+const unitsCache = new WeakMap<object, Record<UnitSystem, Readonly<Record<string, string>>>>();
+
+/** unitsOf, computed once per schema and unit system (frozen: every answer shares it). */
+export function cachedUnitsOf(schema: object, system: UnitSystem): Readonly<Record<string, string>> {
+  let both = unitsCache.get(schema);
+  if (!both) {
+    both = { field: Object.freeze(unitsOf(schema, 'field')), metric: Object.freeze(unitsOf(schema, 'metric')) };
+    unitsCache.set(schema, both);
+  }
+  return both[system];
+}
+
 function walk(schema: unknown, value: unknown, convert: (c: Conversion, v: number) => number): unknown {
   if (!isSchema(schema)) return value;
   if (typeof value === 'number') {

@@ -26,8 +26,63 @@ function validatorFor(schema: TObject): Validator {
   return v;
 }
 
-/** Validates a request body (already parsed JSON) against a definition's input schema. */
+/** What a call needs to know of an input schema, read once per schema instead of on every call. */
+interface SchemaFacts {
+  /** Top-level properties whose values may be arrays or strings (the size check looks only at these). */
+  sized: [key: string, schema: unknown][];
+  /** Top-level defaults; objects and arrays are cloned per call, primitives are not. */
+  defaults: [key: string, value: unknown, primitive: boolean][];
+}
+const facts = new WeakMap<TObject, SchemaFacts>();
+
+function factsOf(schema: TObject): SchemaFacts {
+  let f = facts.get(schema);
+  if (!f) {
+    const entries = Object.entries(schema.properties) as [string, { default?: unknown }][];
+    f = {
+      sized: entries.filter(([, s]) => isSchema(s) && (branchOfType(s, 'array') !== null || branchOfType(s, 'string') !== null)),
+      defaults: entries.filter(([, s]) => s.default !== undefined).map(([k, s]) => [k, s.default, s.default === null || typeof s.default !== 'object']),
+    };
+    facts.set(schema, f);
+  }
+  return f;
+}
+
+/**
+ * Validates a request body (already parsed JSON) against a definition's input schema. A clean
+ * body (known keys, sizes within bounds, schema satisfied) takes one copy and one compiled check;
+ * anything else is described field by field by the full path below, which answers the same.
+ */
 export function validateInput(def: AnyDefinition, body: unknown): ValidationOutcome {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return validateInFull(def, body);
+  const schema = def.input;
+  const props = schema.properties;
+  const f = factsOf(schema);
+  const input: Record<string, unknown> = {};
+  let units: unknown = 'field';
+  for (const k in body) {
+    if (!Object.hasOwn(body, k)) continue;
+    const v = (body as Record<string, unknown>)[k];
+    if (k === 'units') units = v;
+    else if (Object.hasOwn(props, k)) input[k] = v;
+    else return validateInFull(def, body); // unknown input: every problem named below
+  }
+  if (units !== 'field' && units !== 'metric') return validateInFull(def, body);
+  for (let i = 0; i < f.sized.length; i++) {
+    const [key] = f.sized[i] as [string, unknown];
+    const v = input[key];
+    if ((Array.isArray(v) || typeof v === 'string') && oversize((f.sized[i] as [string, unknown])[1], v, key, Object.create(null))) return validateInFull(def, body);
+  }
+  for (let i = 0; i < f.defaults.length; i++) {
+    const [k, d, primitive] = f.defaults[i] as [string, unknown, boolean];
+    if (input[k] === undefined) input[k] = primitive ? d : structuredClone(d);
+  }
+  if (!validatorFor(schema).Check(input)) return validateInFull(def, body);
+  return { ok: true, input, units };
+}
+
+/** The full validation: every invalid field named, sizes first. */
+function validateInFull(def: AnyDefinition, body: unknown): ValidationOutcome {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     return { ok: false, message: 'The body must be a JSON object of the function inputs', fields: { body: 'must be a JSON object' } };
   }

@@ -14,6 +14,7 @@ import { createCompany, createMember, setCompanySuspended, setMemberDisabled } f
 import { createKey, listCompanyKeys, revokeKey } from '../api/accounts/keys.js';
 import { approveVersion } from '../api/projects/approval.js';
 import { openStore } from '../store/open.js';
+import { fileAuthVersion, redisAuthVersion, versionedStore } from '../api/accounts/authLookup.js';
 import { KEY_EXPIRIES, KEY_SCOPES, LICENSABLE_MODULES, PERMISSIONS } from '../store/model.js';
 import type { Store } from '../store/ports.js';
 import { PAYMENTS_USAGE, paymentsCommands } from './admin/payments.js';
@@ -188,7 +189,10 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = configOrExit();
-  const store = await openStore(config);
+  // A change here bumps the auth version every API node's key cache checks, so it applies to
+  // their next request (api/accounts/authLookup.ts): in Redis, or beside the embedded store.
+  const authVersion = config.redisUrl ? redisAuthVersion(config.redisUrl) : fileAuthVersion(config.dataDir);
+  const store = versionedStore(await openStore(config), authVersion);
   try {
     const result = await handler(store, argv.slice(2), config);
     process.stdout.write(JSON.stringify(result, null, 2) + '\n');
@@ -205,6 +209,7 @@ async function main(argv: string[]): Promise<number> {
     throw err;
   } finally {
     await store.close();
+    await authVersion.close();
   }
 }
 

@@ -12,6 +12,7 @@ import { keyState } from '../../store/model.js';
 import type { Store } from '../../store/ports.js';
 import { KEY_REQUESTS_PER_MINUTE, type RequestLimits, type Seats } from '../../store/governance.js';
 import { KeyUseRecorder } from '../accounts/keyUse.js';
+import { AuthLookup } from '../accounts/authLookup.js';
 
 export interface AuthDeps {
   store: Store;
@@ -24,6 +25,7 @@ const BEARER = /^Bearer[ ]+(\S+)\s*$/i;
 
 export function authenticate(deps: AuthDeps): Middleware<AppState> {
   const { store, limits, seats, keyUse } = deps;
+  const lookup = new AuthLookup(store);
 
   /** `presented`: a key was sent (then the challenge says invalid_token). */
   const refuse = async (address: string, message: string, presented = true): Promise<never> => {
@@ -47,13 +49,14 @@ export function authenticate(deps: AuthDeps): Middleware<AppState> {
       if (/^sk_(live|sand)_/.test(value)) return refuse(address, 'This is a payments key: engineering paths take an eng_ key (payments keys work on the payments paths, e.g. /v1/payins)');
       return refuse(address, 'Malformed API key: expected eng_ followed by 43 base64url characters');
     }
-    const key = await store.keys.findByHash(hashKey(value));
-    if (!key) return refuse(address, 'Unknown API key');
+    // Key, member and company: cached for a few seconds, any change to them seen at once (authLookup.ts).
+    const found = await lookup.find(hashKey(value));
+    if (!found) return refuse(address, 'Unknown API key');
+    const { key, member, company } = found;
     const now = new Date();
     const state = keyState(key, now);
     if (state === 'revoked') return refuse(address, 'This API key has been revoked');
     if (state === 'expired') return refuse(address, `This API key expired at ${key.expiresAt}; create a new key in the app`);
-    const [member, company] = await Promise.all([store.members.get(key.memberId), store.companies.get(key.companyId)]);
     if (!member || !company) return refuse(address, 'Unknown API key');
 
     // 3. Account state of the member and company behind the key.

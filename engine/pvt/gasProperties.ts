@@ -21,12 +21,13 @@ import Type from 'typebox';
 import { defineFunction } from '../definition.js';
 import { EngineFailure } from '../failure.js';
 import { quantity, quantityOrArray } from '../quantity.js';
-import { gasViscosityLGE, LGE_METHODS, LGE_RANGE, type LgeMethod } from './correlations/gasViscosityLGE.js';
-import { MW_AIR, P_SC, R_GAS, RANKINE_OFFSET, T_SC_R, type GasImpurities, type PseudoCriticals } from './correlations/nonHydrocarbons.js';
+import { gasViscosityLGE, lgeAtTemperature, LGE_METHODS, LGE_RANGE } from './correlations/gasViscosityLGE.js';
+import { MW_AIR, P_SC, R_GAS, RANKINE_OFFSET, T_SC_R, type GasImpurities } from './correlations/nonHydrocarbons.js';
 import { GAS_INPUTS } from './correlations/gasInputs.js';
 import { requireGasPressures, requireGasTemperature } from './correlations/domain.js';
 import { pseudoCriticalsBy } from './correlations/pcMethods.js';
-import { zBy, zRangeWarnings, type ZMethod } from './correlations/zMethods.js';
+import { DakSweepState, zBy, zColumns, zRangeWarningsSpan } from './correlations/zMethods.js';
+import { listBounds, vouchChecked, type Bounds } from '../resultCheck.js';
 
 /** ft3 per bbl: 0.158987294928 m3 / 0.028316846592 m3 (both exact). */
 const FT3_PER_BBL = 0.158987294928 / 0.028316846592;
@@ -58,27 +59,37 @@ const Output = Type.Object({
   MW: quantity('molarMass', { description: 'Apparent molecular weight, 28.97 gasSG' }),
 });
 
-/** The outputs that depend on pressure: one value per pressure. */
-const POINT_KEYS = ['Ppr', 'z', 'Bg', 'BgRbPerMscf', 'density', 'viscosity', 'cg'] as const;
-type PointKey = (typeof POINT_KEYS)[number];
-type PointResult = Record<PointKey, number>;
+/** rb/Mscf per rcf/scf: 1000 / FT3_PER_BBL. */
+const RB_PER_MSCF_PER_RCF_SCF = 1000 / FT3_PER_BBL;
 
-/** Properties at one pressure; everything else is fixed by temperature and composition. */
-function atPressure(p: number, tR: number, pc: PseudoCriticals, mw: number, zMethod: ZMethod, viscosityMethod: LgeMethod): PointResult {
-  const ppr = p / pc.ppc;
-  const { z, dzdppr } = zBy(zMethod, ppr, tR / pc.tpc);
-  const bg = (z * tR * P_SC) / (p * T_SC_R);
-  const density = (p * mw) / (z * R_GAS * tR);
-  return {
-    Ppr: ppr,
-    z,
-    Bg: bg,
-    BgRbPerMscf: (bg * 1000) / FT3_PER_BBL,
-    density,
-    viscosity: gasViscosityLGE(viscosityMethod, tR, density, mw),
-    cg: 1 / p - dzdppr / (z * pc.ppc),
-  };
+/** Lists shorter than this are left to the executor's check (its loop is cheaper than a WeakMap entry there). */
+const VOUCH_MIN = 512;
+
+/** Points per block of the list loop (a block's columns stay in cache). */
+const BLOCK = 2048;
+
+/** The result check's bounds of each list output (engine/resultCheck.ts), for the loop's own comparison. */
+const B = {
+  Ppr: boundsFor('Ppr'),
+  z: boundsFor('z'),
+  Bg: boundsFor('Bg'),
+  BgRbPerMscf: boundsFor('BgRbPerMscf'),
+  density: boundsFor('density'),
+  viscosity: boundsFor('viscosity'),
+  cg: boundsFor('cg'),
+};
+
+function boundsFor(key: keyof typeof Output.properties): Bounds {
+  return listBounds(Output.properties[key]) ?? NO_BOUNDS;
 }
+
+/** Finite, nothing more. */
+const NO_BOUNDS: Bounds = [-Infinity, -Infinity, Infinity, Infinity];
+
+const within = (v: number, b: Bounds) => v >= b[0] && v > b[1] && v <= b[2] && v < b[3];
+
+/** Every list output's bounds are "> 0 and finite" (today's schema): the loop's comparison in its short form. */
+const ALL_POSITIVE = Object.values(B).every((b) => b[0] === -Infinity && b[1] === 0 && b[2] === Infinity && b[3] === Infinity);
 
 export const gasProperties = defineFunction({
   name: 'pvt.gasProperties',
@@ -130,22 +141,88 @@ export const gasProperties = defineFunction({
     if (!(tR > 0)) throw new EngineFailure('invalid_input', `TF ${input.TF} degF is at or below absolute zero`);
     requireGasTemperature('TF', input.TF);
     const y: GasImpurities = { yCO2: input.yCO2 ?? 0, yH2S: input.yH2S ?? 0, yN2: input.yN2 ?? 0 };
-    const pressures = Array.isArray(input.psia) ? input.psia : [input.psia];
+    const list = Array.isArray(input.psia);
+    const pressures: readonly number[] = list ? (input.psia as number[]) : [input.psia as number];
     requireGasPressures('psia', pressures);
     const pc = pseudoCriticalsBy(input.pcMethod ?? 'PiperMcCainCorredor', input.gasSG, y, warnings);
     const zMethod = input.zMethod ?? 'DAK';
     const tpr = tR / pc.tpc;
-    warnings.push(...zRangeWarnings(zMethod, pressures.map((p) => p / pc.ppc), tpr));
     const mw = MW_AIR * input.gasSG;
-    const points = pressures.map((p) => atPressure(p, tR, pc, mw, zMethod, input.viscosityMethod ?? 'LGE-McCain'));
+    const n = pressures.length;
+    const viscosityMethod = input.viscosityMethod ?? 'LGE-McCain';
+    const lge = lgeAtTemperature(viscosityMethod, tR, mw);
+    // Bg = z T psc / (p Tsc), density = p MW / (z R T): the constant parts once per call.
+    const bgPerZOverP = (tR * P_SC) / T_SC_R;
+    const densityPerPOverZ = mw / (R_GAS * tR);
+    const muScale = 1e-4 * lge.k;
+    const invRhoUnit = 1 / lge.rhoUnit;
+    const invPpc = 1 / pc.ppc;
+    // Columns of their final length (no growth, no object per pressure), every index written;
+    // blocks of BLOCK points keep a block's numbers in cache between the z sweep and the properties.
+    const Ppr = new Array<number>(n);
+    const z = new Array<number>(n);
+    const dzdppr = new Float64Array(Math.min(n, BLOCK)); // one block's dz/dPpr (scratch)
+    const Bg = new Array<number>(n);
+    const BgRbPerMscf = new Array<number>(n);
+    const density = new Array<number>(n);
+    const viscosity = new Array<number>(n);
+    const cg = new Array<number>(n);
+    const sweep = new DakSweepState();
+    let pMin = Infinity;
+    let pMax = -Infinity;
+    // Every value compared with the bounds the executor's result check applies, in the same loop.
+    // (Vouching costs a WeakMap entry per list: worth it only for long lists.)
+    let inBounds = list && n >= VOUCH_MIN;
+    let noRoot = -1;
+    for (let start = 0; start < n && noRoot < 0; start += BLOCK) {
+      const end = Math.min(n, start + BLOCK);
+      for (let i = start; i < end; i++) {
+        const p = pressures[i] as number;
+        Ppr[i] = p / pc.ppc;
+        if (p < pMin) pMin = p;
+        if (p > pMax) pMax = p;
+      }
+      noRoot = zColumns(zMethod, Ppr, tpr, z, dzdppr, start, end, sweep, start);
+      // Points in order, so the first point that fails (no z root, no finite viscosity) is the one reported.
+      const solved = noRoot < 0 ? end : noRoot;
+      for (let i = start; i < solved; i++) {
+        // Two divisions a point (1/p, 1/z); the rest are products, equal to the formulas within an ulp or two.
+        const p = pressures[i] as number;
+        const zi = z[i] as number;
+        const invP = 1 / p;
+        const invZ = 1 / zi;
+        const bg = zi * bgPerZOverP * invP;
+        const rho = p * densityPerPOverZ * invZ;
+        // (rho/unit)^Y as exp(Y ln(rho/unit)): the same number within a few ulps, at less than half the cost of a power.
+        let mu = muScale * Math.exp(lge.x * Math.exp(lge.y * Math.log(rho * invRhoUnit)));
+        if (!(Number.isFinite(mu) && mu > 0)) mu = gasViscosityLGE(viscosityMethod, tR, rho, mw); // throws, naming the point
+        const bgRb = bg * RB_PER_MSCF_PER_RCF_SCF;
+        const c = invP - (dzdppr[i - start] as number) * invZ * invPpc;
+        Bg[i] = bg;
+        BgRbPerMscf[i] = bgRb;
+        density[i] = rho;
+        viscosity[i] = mu;
+        cg[i] = c;
+        if (inBounds) {
+          inBounds = ALL_POSITIVE
+            ? (Ppr[i] as number) > 0 && zi > 0 && bg > 0 && bgRb > 0 && rho > 0 && mu > 0 && c > 0 && Ppr[i] !== Infinity && zi !== Infinity && bg !== Infinity && bgRb !== Infinity && rho !== Infinity && mu !== Infinity && c !== Infinity
+            : within(Ppr[i] as number, B.Ppr) && within(zi, B.z) && within(bg, B.Bg) && within(bgRb, B.BgRbPerMscf) && within(rho, B.density) && within(mu, B.viscosity) && within(c, B.cg);
+        }
+      }
+    }
+    if (pMin <= pMax) warnings.push(...zRangeWarningsSpan(zMethod, pMin / pc.ppc, pMax / pc.ppc, tpr));
+    if (inBounds && noRoot < 0) {
+      vouchChecked(Ppr, B.Ppr);
+      vouchChecked(z, B.z);
+      vouchChecked(Bg, B.Bg);
+      vouchChecked(BgRbPerMscf, B.BgRbPerMscf);
+      vouchChecked(density, B.density);
+      vouchChecked(viscosity, B.viscosity);
+      vouchChecked(cg, B.cg);
+    }
+    if (noRoot >= 0) zBy(zMethod, Ppr[noRoot] as number, tpr); // throws that point's no_solution
     // A list of pressures gives lists; a single pressure gives numbers.
-    const column = (k: PointKey) => (Array.isArray(input.psia) ? points.map((pt) => pt[k]) : (points[0] as PointResult)[k]);
-    return {
-      Tpc: pc.tpc,
-      Ppc: pc.ppc,
-      Tpr: tpr,
-      ...(Object.fromEntries(POINT_KEYS.map((k) => [k, column(k)])) as Record<PointKey, number | number[]>),
-      MW: mw,
-    };
+    const out = <T extends number[]>(col: T) => (list ? col : (col[0] as number));
+    return { Tpc: pc.tpc, Ppc: pc.ppc, Tpr: tpr, Ppr: out(Ppr), z: out(z), Bg: out(Bg), BgRbPerMscf: out(BgRbPerMscf), density: out(density), viscosity: out(viscosity), cg: out(cg), MW: mw };
   },
 });

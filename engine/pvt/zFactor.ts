@@ -17,11 +17,11 @@
  */
 import Type from 'typebox';
 import { defineFunction } from '../definition.js';
-import { quantity } from '../quantity.js';
-import { Z_METHODS, zBy, zRangeWarnings } from './correlations/zMethods.js';
+import { quantity, quantityOrArray } from '../quantity.js';
+import { Z_METHODS, zBy, zColumns, zRangeWarnings } from './correlations/zMethods.js';
 
 const Input = Type.Object({
-  ppr: quantity('dimensionless', { exclusiveMinimum: 0, description: 'Pseudo-reduced pressure p/Ppc' }),
+  ppr: quantityOrArray('dimensionless', { exclusiveMinimum: 0, description: 'Pseudo-reduced pressure p/Ppc, or a list of them (at one Tpr)' }),
   tpr: quantity('dimensionless', { exclusiveMinimum: 0, description: 'Pseudo-reduced temperature T/Tpc (absolute temperatures)' }),
   zMethod: Type.Optional(
     Type.Enum(Z_METHODS, { default: 'DAK', description: "z-factor correlation: 'DAK' Dranchuk & Abou-Kassem (1975), 'HY' Hall & Yarborough (1973)" }),
@@ -29,8 +29,8 @@ const Input = Type.Object({
 });
 
 const Output = Type.Object({
-  z: quantity('dimensionless', { description: 'Gas compressibility factor' }),
-  dzdppr: quantity('dimensionless', { description: 'dz/dPpr at constant Tpr' }),
+  z: quantityOrArray('dimensionless', { description: 'Gas compressibility factor (a list when ppr is a list)' }),
+  dzdppr: quantityOrArray('dimensionless', { description: 'dz/dPpr at constant Tpr (a list when ppr is a list)' }),
 });
 
 export const zFactor = defineFunction({
@@ -41,7 +41,8 @@ export const zFactor = defineFunction({
     'Natural-gas compressibility factor z and its slope dz/dPpr at constant Tpr from the pseudo-reduced pressure and temperature. ' +
     "Methods: 'DAK' (Dranchuk & Abou-Kassem 1975, 11-constant fit of the Standing–Katz chart, default) and 'HY' (Hall & Yarborough 1973). " +
     'Validity: DAK 0.2 <= Ppr < 30 with 1.0 < Tpr <= 3.0 (or Ppr < 1 with 0.7 < Tpr <= 1); HY 0.1 <= Ppr <= 24 with 1.2 <= Tpr <= 3.0. ' +
-    'Outside these ranges the result is returned with warnings; near Tpr 1.05 both fits deviate 5-18% from the chart. All quantities are dimensionless.',
+    'Outside these ranges the result is returned with warnings; near Tpr 1.05 both fits deviate 5-18% from the chart. All quantities are dimensionless. ' +
+    'A list of ppr (one Tpr) gives lists of z and dz/dPpr.',
   input: Input,
   output: Output,
   references: [
@@ -70,6 +71,12 @@ export const zFactor = defineFunction({
   run(input, warnings) {
     const method = input.zMethod ?? 'DAK';
     warnings.push(...zRangeWarnings(method, input.ppr, input.tpr));
-    return zBy(method, input.ppr, input.tpr);
+    if (!Array.isArray(input.ppr)) return zBy(method, input.ppr, input.tpr);
+    // Columns of their final length, every index written; no object per point.
+    const z = new Array<number>(input.ppr.length);
+    const dzdppr = new Array<number>(input.ppr.length);
+    const noRoot = zColumns(method, input.ppr, input.tpr, z, dzdppr);
+    if (noRoot >= 0) zBy(method, input.ppr[noRoot] as number, input.tpr); // throws that point's no_solution
+    return { z, dzdppr };
   },
 });

@@ -20,6 +20,8 @@ export interface LoadSpec {
   durationS: number;
   /** Bearer keys to rotate; null for the floor (no auth; a fixed header keeps the request the same size). */
   keys: string[] | null;
+  /** Requests per second over all connections (autocannon overallRate); unset: as fast as answered. */
+  overallRate?: number;
 }
 
 export interface RunResult {
@@ -67,6 +69,7 @@ export function runLoad(spec: LoadSpec): Promise<RunResult> {
         duration: spec.durationS,
         // Each connection stops after its share; the run ends when all have (or at `duration`).
         ...(maxRequests ? { maxOverallRequests: maxRequests } : {}),
+        ...(spec.overallRate ? { overallRate: spec.overallRate } : {}),
         timeout: 30,
         excludeErrorStats: true,
         requests: [

@@ -18,6 +18,7 @@ import { RAW_WORKLOADS, WORKLOADS, type Workload } from './workloads.js';
 import { measureTimeouts, renderTimeouts, TIMEOUT_NOTE, type TimeoutRow } from './timeouts.js';
 import { measureEos, renderEos, type EosBench } from './eos.js';
 import { measureBatch, renderBatch, type BatchBench } from './batch.js';
+import { measureSpeed, renderSpeed, type SpeedBench } from './speed.js';
 
 async function main(): Promise<number> {
   let opts: BenchOptions;
@@ -48,6 +49,7 @@ async function main(): Promise<number> {
   let timeoutRows: TimeoutRow[] = [];
   let eos: EosBench | null = null;
   let batch: BatchBench | null = null;
+  let speed: SpeedBench | null = null;
   const pick = (list: readonly Workload[]) => (opts.fns ? list.filter((w) => opts.fns!.includes(w.fn)) : list);
   const http = pick(WORKLOADS);
   const raw = pick([...WORKLOADS, ...RAW_WORKLOADS]);
@@ -60,6 +62,7 @@ async function main(): Promise<number> {
     if (scenario === 'timeouts') timeoutRows = await measureTimeouts(5 * opts.runs, progress);
     if (scenario === 'eos') eos = await measureEos(opts.duration, opts.runs, progress);
     if (scenario === 'batch') batch = await measureBatch(opts, progress);
+    if (scenario === 'speed') speed = await measureSpeed(opts.duration, opts.runs, progress);
     if (http.length === 0) continue;
     if (scenario === 'floor') measured.push(...(await measureFloor(opts, http, progress)));
     if (scenario === 'embedded') measured.push(...(await measureEmbedded(opts, http, progress, setup)));
@@ -72,12 +75,16 @@ async function main(): Promise<number> {
     const w = raw.find((x) => x.fn === r.fn && r.scenario.startsWith('raw'));
     return w?.perCall ? [`${w.fn}: ${w.perCall.count} ${w.perCall.unit} per call -> ${(r.callsPerSec * w.perCall.count).toFixed(0)} ${w.perCall.unit}/s (one thread), ${(r.p50Ms ?? NaN).toFixed(1)} ms per call (p50)`] : [];
   });
-  if (rows.length) process.stdout.write(renderTable(rows) + '\n\n' + [...NOTES, ...perItem].map((n) => `  ${n}`).join('\n') + '\n');
+  const halfPeak = measured.flatMap((m) =>
+    m.halfPeak ? [`${m.scenario} ${m.fn} paced at half its median peak (${m.halfPeak.targetRate} calls/s): ${m.halfPeak.callsPerSec.toFixed(0)} calls/s answered, p50 ${(m.halfPeak.p50Ms ?? NaN).toFixed(2)} ms, p99 ${(m.halfPeak.p99Ms ?? NaN).toFixed(2)} ms (target p99 <= 20 ms)`] : [],
+  );
+  if (rows.length) process.stdout.write(renderTable(rows) + '\n\n' + [...NOTES, ...perItem, ...halfPeak].map((n) => `  ${n}`).join('\n') + '\n');
   if (timeoutRows.length) process.stdout.write('\n' + renderTimeouts(timeoutRows) + '\n\n  ' + TIMEOUT_NOTE + '\n');
   if (eos) process.stdout.write(`\n${renderEos(eos)}\n`);
   if (batch) process.stdout.write(`\n${renderBatch(batch)}\n`);
+  if (speed) process.stdout.write(`\n${renderSpeed(speed)}\n`);
   writeJson(opts.json, {
-    machine: facts, settings: s, workloads: workloadFacts([...http, ...raw.filter((w) => !http.includes(w))]), setup, rows, measured, timeouts: timeoutRows, eos, batch, elapsedS, notes: [...NOTES, ...perItem],
+    machine: facts, settings: s, workloads: workloadFacts([...http, ...raw.filter((w) => !http.includes(w))]), setup, rows, measured, timeouts: timeoutRows, eos, batch, speed, elapsedS, notes: [...NOTES, ...perItem, ...halfPeak],
   });
   const keyInfo = (k: unknown) => (k ? `${(k as { keys: number }).keys} keys in ${(k as { accounts: number }).accounts} accounts` : null);
   const made = [keyInfo(setup.embeddedKeys) && `embedded ${keyInfo(setup.embeddedKeys)}`, keyInfo(setup.distributedKeys) && `distributed ${keyInfo(setup.distributedKeys)}`].filter(Boolean);

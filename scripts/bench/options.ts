@@ -5,7 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
-export const SCENARIOS = ['raw', 'floor', 'embedded', 'distributed', 'timeouts', 'eos', 'batch'] as const;
+export const SCENARIOS = ['raw', 'speed', 'floor', 'embedded', 'distributed', 'timeouts', 'eos', 'batch'] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 export interface BenchOptions {
@@ -28,14 +28,15 @@ export interface BenchOptions {
 }
 
 export const USAGE = `usage: npm run bench -- [--runs N] [--duration S] [--connections C] [--json PATH]
-                        [--only raw,floor,embedded,distributed,timeouts,eos,batch] [--fn LIST] [--threads T]
+                        [--only raw,speed,floor,embedded,distributed,timeouts,eos,batch] [--fn LIST] [--threads T]
   --runs N          measured runs per row, the table shows the median (default 3)
   --duration S      seconds per run (default 5)
   --connections C   concurrent HTTP connections (default 16)
   --json PATH       full results, every run (default bench-results/latest.json)
   --only LIST       comma-separated scenarios (default all): ${SCENARIOS.join(', ')}
                     (timeouts: what a call stopped at the time limit costs the pool;
-                     batch: 1,000-item batches over HTTP against the raw rate x threads)
+                     batch: 1,000-item batches over HTTP against the raw rate x threads;
+                     speed: array and black-oil scalar rates, with the numpy peer when python3 has numpy)
   --fn LIST         comma-separated functions to measure (default all workloads, e.g. well.vlp,well.nodal,decline.fit)
   --threads T       ENGINE_THREADS for web/worker (default: available cores)`;
 

@@ -44,12 +44,26 @@ const CONSTANTS: Record<LgeMethod, readonly number[]> = {
   'LGE-original-1966': [9.4, 0.02, 209, 19, 3.5, 986, 0.01, 2.4, 0.2, LBM_FT3_PER_G_CM3],
 };
 
+/**
+ * The parts of Lee–Gonzalez–Eakin fixed by temperature and gas: mu = 1e-4 K exp(X (rho/unit)^Y)
+ * with K, X, Y and the density divisor here, so a list of pressures computes them once.
+ */
+export interface LgeAtTemperature {
+  k: number;
+  x: number;
+  y: number;
+  rhoUnit: number;
+}
+
+export function lgeAtTemperature(method: LgeMethod, tR: number, mw: number): LgeAtTemperature {
+  const [k0, k1, k2, k3, x0, x1, x2, y0, y1, rhoUnit] = CONSTANTS[method] as [number, number, number, number, number, number, number, number, number, number];
+  const x = x0 + x1 / tR + x2 * mw;
+  return { k: ((k0 + k1 * mw) * tR ** 1.5) / (k2 + k3 * mw + tR), x, y: y0 - y1 * x, rhoUnit };
+}
+
 /** Gas viscosity (cp) at temperature tR (degR), density (lbm/ft3) and molecular weight mw. */
 export function gasViscosityLGE(method: LgeMethod, tR: number, densityLbmFt3: number, mw: number): number {
-  const [k0, k1, k2, k3, x0, x1, x2, y0, y1, rhoUnit] = CONSTANTS[method] as [number, number, number, number, number, number, number, number, number, number];
-  const k = ((k0 + k1 * mw) * tR ** 1.5) / (k2 + k3 * mw + tR);
-  const x = x0 + x1 / tR + x2 * mw;
-  const y = y0 - y1 * x;
+  const { k, x, y, rhoUnit } = lgeAtTemperature(method, tR, mw);
   const mu = 1e-4 * k * Math.exp(x * (densityLbmFt3 / rhoUnit) ** y);
   // Far below the data (cryogenic temperatures) the exponent's negative power of density diverges.
   if (!(Number.isFinite(mu) && mu > 0)) {

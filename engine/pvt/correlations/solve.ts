@@ -38,9 +38,13 @@ export function newtonInBracket(f: ValueAndSlope, a: number, b: number, x0: numb
     if (fx < 0) lo = x;
     else hi = x;
     let next = x - fx / dfx;
+    // Converged by Newton's own step, tested before the safeguard: at the root, rounding can put
+    // x - f/f' on the bracket's end, and bisecting there threw the converged iterate away (up to
+    // ~40 more steps on one point in three of a DAK sweep).
+    if (Math.abs(next - x) <= X_TOL * Math.max(1, Math.abs(x))) return next;
     // Outside the bracket or not finite (dfx = 0): bisect instead.
     if (!(next > lo && next < hi)) next = (lo + hi) / 2;
-    if (Math.abs(next - x) <= X_TOL * Math.max(1, Math.abs(x)) || hi - lo <= X_TOL * Math.max(1, Math.abs(x))) return next;
+    if (hi - lo <= X_TOL * Math.max(1, Math.abs(x))) return next;
     x = next;
   }
   return null;

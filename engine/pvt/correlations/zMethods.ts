@@ -5,7 +5,7 @@
  */
 import { rangeWarnings } from '../../execute.js';
 import { EngineFailure } from '../../failure.js';
-import { DAK_VALIDITY, zDAK } from './zDAK.js';
+import { DAK_VALIDITY, DakSweepState, zDAK, zDAKSweep } from './zDAK.js';
 import { HY_VALIDITY, zHallYarborough } from './zHallYarborough.js';
 import type { ZResult } from './zResult.js';
 
@@ -30,17 +30,80 @@ export function zBy(method: ZMethod, ppr: number, tpr: number): ZResult {
   return r;
 }
 
+/**
+ * Lists at least this long are solved by the DAK sweep; shorter ones point by point, so a short
+ * list answers exactly (to the last bit) what one call per pressure answers. The sweep's roots
+ * agree with those to ~1e-12 (the solvers' tolerance); from this length on, resuming the bracket
+ * scan instead of scanning from 0 at every pressure is worth more than that last bit (10
+ * pressures of 500-5000 psia: 2.5x the points per second).
+ */
+export const SWEEP_MIN = 8;
+
+/**
+ * z and dz/dPpr by the chosen method at the reduced pressures of `ppr` from `from` to `to`
+ * (exclusive; one Tpr), written into `z` and `dzdppr` in order; the same numbers as zBy point by
+ * point (DAK lists of SWEEP_MIN or more by the warm-started sweep, `state` carrying it over
+ * consecutive slices; dz/dPpr of point i at dzdppr[i - dzOffset]). Returns the
+ * index of the first point without a root (nothing written from there on; zBy throws its
+ * failure), or -1 when every point has one.
+ */
+export function zColumns(
+  method: ZMethod,
+  ppr: ArrayLike<number>,
+  tpr: number,
+  z: number[] | Float64Array,
+  dzdppr: number[] | Float64Array,
+  from = 0,
+  to = ppr.length,
+  state: DakSweepState = new DakSweepState(),
+  dzOffset = 0,
+): number {
+  const solve = TABLE[method].solve;
+  const sweep = method === 'DAK' && ppr.length >= SWEEP_MIN;
+  for (let i = from; i < to; ) {
+    // A point the DAK sweep cannot solve is solved alone, and the sweep starts afresh after it.
+    const bad = sweep ? zDAKSweep(ppr, tpr, z, dzdppr, i, to, state, dzOffset) : i;
+    if (bad < 0) return -1;
+    const r = solve(ppr[bad] as number, tpr);
+    if (r === null) return bad;
+    z[bad] = r.z;
+    dzdppr[bad - dzOffset] = r.dzdppr;
+    Object.assign(state, new DakSweepState());
+    i = bad + 1;
+  }
+  return -1;
+}
+
+export { DakSweepState };
+
 /** Warnings for reduced conditions outside the method's fitted range (one message per bound). */
-export function zRangeWarnings(method: ZMethod, ppr: number | number[], tpr: number): string[] {
+export function zRangeWarnings(method: ZMethod, ppr: number | readonly number[], tpr: number): string[] {
+  if (typeof ppr === 'number') return zRangeWarningsSpan(method, ppr, ppr, tpr);
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i = 0; i < ppr.length; i++) {
+    const v = ppr[i] as number;
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  return zRangeWarningsSpan(method, lo, hi, tpr);
+}
+
+/** zRangeWarnings for reduced pressures from pprMin to pprMax (no list needed: a sweep knows its span). */
+export function zRangeWarningsSpan(method: ZMethod, pprMin: number, pprMax: number, tpr: number): string[] {
   const v = TABLE[method].validity;
-  const note = `${TABLE[method].label} fit of the Standing–Katz chart`;
-  const pprMax = Math.max(...(Array.isArray(ppr) ? ppr : [ppr]));
   const low = v.lowTpr && tpr >= v.lowTpr.tprMin && pprMax < v.lowTpr.pprBelow;
+  const tprMin = low ? v.lowTpr?.tprMin : v.tprMin;
+  // The note (a string) is built only when a bound is crossed.
+  const pprOut = pprMin < v.pprMin || pprMax > v.pprMax;
+  const tprOut = (tprMin !== undefined && tpr < tprMin) || tpr > v.tprMax;
+  if (!pprOut && !tprOut) return [];
+  const note = `${TABLE[method].label} fit of the Standing–Katz chart`;
   return rangeWarnings(
     [
       { field: 'Ppr', min: v.pprMin, max: v.pprMax, note },
-      { field: 'Tpr', min: low ? v.lowTpr?.tprMin : v.tprMin, max: v.tprMax, note },
+      { field: 'Tpr', min: tprMin, max: v.tprMax, note },
     ],
-    { Ppr: ppr, Tpr: tpr },
+    { Ppr: pprMin === pprMax ? pprMin : [pprMin, pprMax], Tpr: tpr },
   );
 }

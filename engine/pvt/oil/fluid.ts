@@ -45,10 +45,13 @@ export interface OilFluid {
   sepGasSG: number;
   /** Gas gravity at a 100 psig separator, for Vasquez–Beggs (air = 1). */
   vbGasSG: number;
-  /** How the separator gravity was obtained when not given: the warning to raise when a method uses it. */
-  sepGasSGNote: string | null;
-  /** How the Vasquez–Beggs gravity was obtained when it is not a corrected separator gravity. */
-  vbGasSGNote: string | null;
+  /**
+   * How the separator gravity was obtained when not given: the warning to raise when a method
+   * uses it. A function, so the text is built only when the warning is raised.
+   */
+  sepGasSGNote: (() => string) | null;
+  /** How the Vasquez–Beggs gravity was obtained when it is not a corrected separator gravity (built only when raised). */
+  vbGasSGNote: (() => string) | null;
 }
 
 /** Stock-tank gas gravity and stock-tank/separator GOR ratio assumed when only sepGasSG is known. */
@@ -71,22 +74,22 @@ export function resolveFluid(input: OilFluidInput): OilFluid {
   const sepGasSG = input.sepGasSG ?? Math.min(gasSG, gasSG * (1 + RST_PER_RSP) - STOCK_TANK_GAS_SG * RST_PER_RSP);
   const sepGasSGNote =
     input.sepGasSG === undefined
-      ? `sepGasSG not given: the separator gas gravity ${sepGasSG.toFixed(4)} is estimated from gasSG ${gasSG} as a mix with stock-tank vent gas of gravity ${STOCK_TANK_GAS_SG} at ${RST_PER_RSP * 1000} scf per 1000 scf of separator gas (McCain, Spivey & Lenn 2011 Eq 3.4, as pyrestoolbox 3.7.6 does); give sepGasSG when it is known`
+      ? () => `sepGasSG not given: the separator gas gravity ${sepGasSG.toFixed(4)} is estimated from gasSG ${gasSG} as a mix with stock-tank vent gas of gravity ${STOCK_TANK_GAS_SG} at ${RST_PER_RSP * 1000} scf per 1000 scf of separator gas (McCain, Spivey & Lenn 2011 Eq 3.4, as pyrestoolbox 3.7.6 does); give sepGasSG when it is known`
       : null;
   // Vasquez–Beggs: a separator gravity referred to 100 psig; only given gravities, never the estimate.
   const givenSep = input.sepGasSG ?? gasSG;
   if ((input.sepPsia === undefined) !== (input.sepTF === undefined)) throw new EngineFailure('invalid_input', 'give both sepPsia and sepTF (or neither) to refer the gas gravity to a 100 psig separator');
   let vbGasSG = givenSep;
-  let vbGasSGNote: string | null;
+  let vbGasSGNote: (() => string) | null;
   if (input.sepPsia !== undefined && input.sepTF !== undefined) {
     vbGasSG = vasquezBeggsSeparatorGravity(givenSep, api, input.sepPsia, input.sepTF);
     if (!(vbGasSG > 0)) throw new EngineFailure('invalid_input', `the Vasquez–Beggs separator correction gives a non-positive gas gravity for sepPsia ${input.sepPsia}, sepTF ${input.sepTF}`);
     vbGasSGNote =
       input.sepGasSG === undefined
-        ? `sepGasSG not given: Vasquez–Beggs (1980) refer the total surface gas gravity ${gasSG} to a 100 psig separator with their correction (${vbGasSG.toFixed(4)}), in place of the separator gas gravity`
+        ? () => `sepGasSG not given: Vasquez–Beggs (1980) refer the total surface gas gravity ${gasSG} to a 100 psig separator with their correction (${vbGasSG.toFixed(4)}), in place of the separator gas gravity`
         : null;
   } else {
-    vbGasSGNote = `Vasquez–Beggs (1980) take the gas gravity at a 100 psig separator: without sepPsia and sepTF the ${input.sepGasSG === undefined ? 'total surface' : 'separator'} gas gravity ${givenSep} is used as it is, as the authors allow when separator conditions are unknown`;
+    vbGasSGNote = () => `Vasquez–Beggs (1980) take the gas gravity at a 100 psig separator: without sepPsia and sepTF the ${input.sepGasSG === undefined ? 'total surface' : 'separator'} gas gravity ${givenSep} is used as it is, as the authors allow when separator conditions are unknown`;
   }
   return { api, oilSG, TF: input.TF, gasSG, sepGasSG, vbGasSG, sepGasSGNote, vbGasSGNote };
 }

@@ -15,7 +15,7 @@
  * Viscosity: dead oil Beggs–Robinson (Glaso in the 'Glaso' set), live oil Beggs–Robinson (1975),
  * undersaturated Petrosky–Farshad (Vasquez–Beggs in the 'Standing', 'VasquezBeggs' and 'Glaso' sets).
  */
-import { rangeWarnings } from '../../execute.js';
+import { pushRangeWarnings } from '../../execute.js';
 import type { ValidityRange } from '../../definition.js';
 import { BEAL_RANGE } from './correlations/beal.js';
 import { BEGGS_ROBINSON_RANGE } from './correlations/beggsRobinson.js';
@@ -85,7 +85,9 @@ export function resolveMethods(named: Partial<OilMethods>, set: MethodSet): OilM
 }
 
 function definedOnly<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+  const out: Partial<T> = {};
+  for (const k in o) if (o[k] !== undefined) out[k] = o[k];
+  return out;
 }
 
 export const METHOD_LABELS: Record<string, string> = {
@@ -150,6 +152,13 @@ const COMPILED = Object.fromEntries(
 
 /** Warnings for values outside the calibration range of one method of one property. */
 export function methodRangeWarnings(kind: keyof typeof RANGES, method: string, values: RangeValues): string[] {
+  const out: string[] = [];
+  pushMethodRangeWarnings(out, kind, method, values);
+  return out;
+}
+
+/** methodRangeWarnings appended to `out`: no array of its own, nothing built while all is inside. */
+export function pushMethodRangeWarnings(out: string[], kind: keyof typeof RANGES, method: string, values: RangeValues): void {
   const ranges = COMPILED[kind][method];
-  return ranges ? rangeWarnings(ranges, values as Record<string, unknown>) : [];
+  if (ranges) pushRangeWarnings(out, ranges, values as Record<string, unknown>);
 }

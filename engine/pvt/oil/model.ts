@@ -28,7 +28,7 @@ import { valkoMcCainPb } from './correlations/valkoMcCain.js';
 import { vasquezBeggsBo, vasquezBeggsCoA, vasquezBeggsPb, vasquezBeggsRs } from './correlations/vasquezBeggs.js';
 import { velardePb, velardeRs, velardeRsb } from './correlations/velarde.js';
 import type { OilFluid } from './fluid.js';
-import { METHOD_LABELS, methodRangeWarnings, type OilMethods } from './methods.js';
+import { METHOD_LABELS, pushMethodRangeWarnings, type OilMethods } from './methods.js';
 import { deadOilViscosity, liveOilViscosity, undersaturatedViscosity } from './viscosityMethods.js';
 
 export interface Saturation {
@@ -284,21 +284,22 @@ export class OilModel {
   warningsFor(props: readonly OilProperty[], v: { pb?: number; below?: number[]; above?: number[]; rs?: number[]; rsb?: number }): string[] {
     const f = this.fluid;
     const m = this.methods;
-    const base = { TF: f.TF, api: f.api };
-    const rs = v.rs?.length ? { rs: v.rs } : {};
+    // One values object of one shape per check (no spreads): fields absent are undefined, which
+    // the range check skips.
+    const rs = v.rs?.length ? v.rs : undefined;
     const out: string[] = [];
     if (props.includes('pb') && v.pb !== undefined) {
-      out.push(...methodRangeWarnings('pvt', m.pb, { ...base, gasSG: this.gravityFor(m.pb), psia: v.pb, ...(v.rsb !== undefined ? { rs: v.rsb } : {}) }));
+      pushMethodRangeWarnings(out, 'pvt', m.pb, { TF: f.TF, api: f.api, gasSG: this.gravityFor(m.pb), psia: v.pb, rs: v.rsb });
     }
-    if (props.includes('rs')) out.push(...methodRangeWarnings('pvt', m.rs, { ...base, gasSG: this.gravityFor(m.rs), ...(v.below?.length ? { psia: v.below } : {}), ...rs }));
-    if (props.includes('bo')) out.push(...methodRangeWarnings('pvt', m.bo, { ...base, gasSG: this.gravityFor(m.bo), ...rs }));
+    if (props.includes('rs')) pushMethodRangeWarnings(out, 'pvt', m.rs, { TF: f.TF, api: f.api, gasSG: this.gravityFor(m.rs), psia: v.below?.length ? v.below : undefined, rs });
+    if (props.includes('bo')) pushMethodRangeWarnings(out, 'pvt', m.bo, { TF: f.TF, api: f.api, gasSG: this.gravityFor(m.bo), psia: undefined, rs });
     if (props.includes('co') && m.co === 'VasquezBeggs' && v.rsb !== undefined && vasquezBeggsCoA(v.rsb, f.vbGasSG, f.api, f.TF) <= 0) {
       out.push(`Vasquez–Beggs (1980) co is not positive for Rsb ${v.rsb.toFixed(1)} scf/STB at ${f.TF} degF (their equation goes negative at low GOR): Bo above pb does not fall with pressure`);
     }
     if (props.includes('viscosity')) {
-      out.push(...methodRangeWarnings('deadOil', m.deadOil, base));
-      if (v.rs?.length) out.push(...methodRangeWarnings('liveOil', m.liveOil, { ...base, ...rs }));
-      if (v.above?.length) out.push(...methodRangeWarnings('undersaturatedViscosity', m.undersaturatedViscosity, { psia: v.above }));
+      pushMethodRangeWarnings(out, 'deadOil', m.deadOil, { TF: f.TF, api: f.api });
+      if (rs) pushMethodRangeWarnings(out, 'liveOil', m.liveOil, { TF: f.TF, api: f.api, rs });
+      if (v.above?.length) pushMethodRangeWarnings(out, 'undersaturatedViscosity', m.undersaturatedViscosity, { psia: v.above });
     }
     return out;
   }
@@ -310,7 +311,7 @@ export class OilModel {
   sepGravity(): number {
     if (!this.sepNoted && this.fluid.sepGasSGNote) {
       this.sepNoted = true;
-      this.warnings.push(this.fluid.sepGasSGNote);
+      this.warnings.push(this.fluid.sepGasSGNote());
     }
     return this.fluid.sepGasSG;
   }
@@ -319,7 +320,7 @@ export class OilModel {
   vbGravity(): number {
     if (!this.vbNoted && this.fluid.vbGasSGNote) {
       this.vbNoted = true;
-      this.warnings.push(this.fluid.vbGasSGNote);
+      this.warnings.push(this.fluid.vbGasSGNote());
     }
     return this.fluid.vbGasSG;
   }
