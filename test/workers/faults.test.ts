@@ -272,10 +272,11 @@ describe('distributed deployment: faults answered fast, with the status of the t
     } finally {
       redis.resume();
     }
+    // The call answered during the outage is taken back once Redis answers again; only then are
+    // workers let in, so none can run it for nobody (resuming first raced the withdrawal).
+    await until('ticket withdrawn', async () => (await client.zcard('engcalc:eq:tickets')) === 0, 10_000, 50);
     await queue.resume();
     await until('service back', async () => (await post(urlA, 'pvt.zFactor', zFactor)).status === 200, 30_000, 200);
-    // The call answered during the outage was taken back: no worker ran it for nobody.
-    await until('ticket withdrawn', async () => (await client.zcard('engcalc:eq:tickets')) === 0, 10_000, 50);
     expect((await client.keys('engcalc:eq:out:*')).filter((k) => !outcomesBefore.includes(k))).to.deep.equal([]);
     await stopWorkers();
   });
