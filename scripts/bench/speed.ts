@@ -3,7 +3,7 @@
  * - arrays: pvt.zFactor and pvt.gasProperties over 1,000 and 100,000 pressures (Ppr 0.05-15 at
  *   Tpr 1.7, as the peer), points per second of executeDefinition (the engine and its result
  *   check; the API takes at most 10,000 pressures a call), side by side with the numpy-vectorised
- *   DAK z solver beside the repository (../shared/perf/numpy_dak.py), run by python3 in this same
+ *   DAK z solver (scripts/bench/peers/numpy_dak.py, the project's copy of the team's ../shared/perf/numpy_dak.py), run by python3 in this same
  *   invocation, round by round (peer, then ours), so each ratio is of two measurements minutes
  *   apart at most on the same shared cores; skipped with the reason when python3 or numpy is
  *   missing;
@@ -23,8 +23,8 @@ import type { AnyDefinition } from '../../engine/definition.js';
 import { executeDefinition } from '../../engine/execute.js';
 import { median } from './stats.js';
 
-/** The peer script: ../shared beside the repository (dist/scripts/bench/ -> repository root -> ..). */
-export const NUMPY_DAK = fileURLToPath(new URL('../../../../shared/perf/numpy_dak.py', import.meta.url));
+/** The peer script, kept in the repository so a bare clone can run the bench (dist/scripts/bench/ -> repository root). */
+export const NUMPY_DAK = fileURLToPath(new URL('../../../scripts/bench/peers/numpy_dak.py', import.meta.url));
 
 const SIZES = [1000, 100_000] as const;
 const ARRAY_FNS = ['pvt.zFactor', 'pvt.gasProperties'] as const;
@@ -104,7 +104,7 @@ function validatedCall(def: AnyDefinition, body: Record<string, unknown>): () =>
 
 /** python3 with numpy and the peer script, or why not. */
 function peerAvailable(): { skip: string } | { python: string; numpy: string } {
-  if (!existsSync(NUMPY_DAK)) return { skip: `${NUMPY_DAK} not found (../shared beside the repository)` };
+  if (!existsSync(NUMPY_DAK)) return { skip: `${NUMPY_DAK} not found` };
   const r = spawnSync('python3', ['-c', 'import sys, numpy; print(sys.version.split()[0], numpy.__version__)'], { encoding: 'utf8', timeout: 30_000 });
   if (r.error) return { skip: `python3 could not be run: ${r.error.message}` };
   if (r.status !== 0) return { skip: `python3 has no numpy: ${(r.stderr || '').trim().split('\n').slice(-1)[0]}` };
@@ -192,7 +192,7 @@ export function renderSpeed(b: SpeedBench): string {
   const peer = 'skip' in b.peer ? null : b.peer;
   lines.push(
     peer
-      ? `  numpy peer: ../shared/perf/numpy_dak.py (python ${peer.python}, numpy ${peer.numpy}), DAK z at Tpr ${TPR}, Ppr ${PPR_LO}-${PPR_HI}, run between our rows`
+      ? `  numpy peer: scripts/bench/peers/numpy_dak.py (python ${peer.python}, numpy ${peer.numpy}), DAK z at Tpr ${TPR}, Ppr ${PPR_LO}-${PPR_HI}, run between our rows`
       : `  numpy peer skipped: ${(b.peer as { skip: string }).skip}`,
   );
   lines.push('  function          | pressures | ours points/s | numpy points/s | ratio | target >= 2x');
