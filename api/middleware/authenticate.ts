@@ -35,22 +35,27 @@ export function authenticate(deps: AuthDeps): Middleware<AppState> {
 
   return async (ctx, next) => {
     const address = ctx.ip;
-    // 1. An address over its failed attempts gets 429 before any lookup.
-    const gate = await limits.checkAddress(address);
+    const header = ctx.get('Authorization');
+    const value = header ? BEARER.exec(header)?.[1] : undefined;
+    // The address gate and the key lookup are asked together (one Redis round trip, not two, when
+    // distributed); their answers are still decided in the order of the steps below.
+    const gateAsked = limits.checkAddress(address);
+    const lookedUp = value && isWellFormedKey(value) ? lookup.find(hashKey(value)) : undefined;
+    lookedUp?.catch(() => undefined); // decided below, after the gate; never an unhandled rejection
+
+    // 1. An address over its failed attempts gets 429 before any answer about its key.
+    const gate = await gateAsked;
     if (!gate.allowed) throw errors.rateLimited(gate.retryAfterMs / 1000, 'Too many failed key attempts from this address');
 
     // 2. Bearer key (a cookie is never considered).
-    const header = ctx.get('Authorization');
     if (!header) return refuse(address, 'Missing API key: send the header Authorization: Bearer <key>', false);
-    const match = BEARER.exec(header);
-    if (!match) return refuse(address, 'Malformed Authorization header: expected Authorization: Bearer <key>', false);
-    const value = match[1]!;
-    if (!isWellFormedKey(value)) {
+    if (value === undefined) return refuse(address, 'Malformed Authorization header: expected Authorization: Bearer <key>', false);
+    if (!lookedUp) {
       if (/^sk_(live|sand)_/.test(value)) return refuse(address, 'This is a payments key: engineering paths take an eng_ key (payments keys work on the payments paths, e.g. /v1/payins)');
       return refuse(address, 'Malformed API key: expected eng_ followed by 43 base64url characters');
     }
     // Key, member and company: cached for a few seconds, any change to them seen at once (authLookup.ts).
-    const found = await lookup.find(hashKey(value));
+    const found = await lookedUp;
     if (!found) return refuse(address, 'Unknown API key');
     const { key, member, company } = found;
     const now = new Date();

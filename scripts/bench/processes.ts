@@ -24,8 +24,11 @@ export interface NodeChild {
   stop(): Promise<void>;
 }
 
+/** Extra node flags for the processes the bench starts, e.g. BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile them. */
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 export function spawnNode(label: string, script: string, env: Record<string, string>): NodeChild {
-  const child = spawn(process.execPath, [resolve(DIST, script)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...NODE_ARGS, resolve(DIST, script)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const listeners = new Set<() => void>();
   const append = (d: Buffer) => {

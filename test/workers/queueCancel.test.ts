@@ -51,11 +51,13 @@ describe('engine queue: cancel reaches the worker (workers/queue)', function () 
     let waitingStarted = false;
     const waiting = producer.run({ name: 'test.whoami', input: {} }, { signal: waitingCancel.signal, onStart: () => (waitingStarted = true) });
     // Its ticket is in Redis: admitted, not started (the worker's one slot is taken).
-    for (let i = 0; i < 200 && (await client.zcard(KEYS.tickets)) === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 2_000 && (await client.zcard(KEYS.tickets)) === 0; i++) await new Promise((r) => setTimeout(r, 10));
     expect(await client.zcard(KEYS.tickets)).to.equal(1);
     waitingCancel.abort();
     expect(await waiting).to.deep.include({ ok: false, reason: 'canceled' });
-    expect(await client.zcard(KEYS.tickets)).to.equal(0); // withdrawn: no worker can run it now
+    // Withdrawn (the caller is answered first, the withdrawal follows): no worker can run it now.
+    for (let i = 0; i < 2_000 && (await client.zcard(KEYS.tickets)) !== 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(await client.zcard(KEYS.tickets)).to.equal(0);
 
     const canceledAt = Date.now();
     spin.abort();

@@ -62,7 +62,7 @@ export interface Consumer {
 export async function startConsumer(options: ConsumerOptions): Promise<Consumer> {
   const id = randomUUID();
   const pool = new EnginePool({ threads: options.threads, timeoutMs: options.timeoutMs, maxQueue: options.threads, filename: options.threadFilename });
-  const redis = new Redis({ ...redisOptions(options.redisUrl), maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2_000 });
+  const redis = new Redis({ ...redisOptions(options.redisUrl), maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2_000, enableAutoPipelining: true });
   const scripts = new QueueScripts(redis);
   let draining = false;
   let registered = false;
@@ -79,23 +79,28 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
     ENGINE_QUEUE,
     async (job) => {
       const data = job.data;
-      // The ticket decides: withdrawn (its caller was answered) or void -> not run.
-      if (!(await scripts.claim(job.id!, id, JSON.stringify({ name: data.name, units: data.units })))) return SKIPPED;
-      active++;
+      let outcome: RunOutcome | ChunkOutcome;
       const started = performance.now();
       const cancel = new AbortController();
-      running.set(job.id!, cancel); // listening before the check below: a cancel is either seen there or heard
-      let outcome: RunOutcome | ChunkOutcome;
+      running.set(job.id!, cancel); // listening before the claim: a cancel is either seen by the check below or heard
       try {
-        if (await scripts.isCanceled(job.id!)) cancel.abort();
-        outcome = data.inputs
-          ? await pool.runChunk({ name: data.name, inputs: data.inputs, units: data.units, deadline: data.deadline ?? Date.now() + options.timeoutMs, mode: data.mode }, { signal: cancel.signal })
-          : await pool.run({ name: data.name, input: data.input ?? {}, units: data.units }, { signal: cancel.signal });
-      } catch (err) {
-        options.onError?.(err as Error);
-        outcome = { ok: false, reason: 'unavailable', message: 'the engine thread failed' };
+        // The ticket decides: withdrawn (its caller was answered) or void -> not run. The claim and
+        // the cancel check leave in one write (auto-pipelined) and run in this order in Redis.
+        const [claimed, canceled] = await Promise.all([scripts.claim(job.id!, id, JSON.stringify({ name: data.name, units: data.units })), scripts.isCanceled(job.id!)]);
+        if (!claimed) return SKIPPED;
+        if (canceled) cancel.abort();
+        active++;
+        try {
+          outcome = data.inputs
+            ? await pool.runChunk({ name: data.name, inputs: data.inputs, units: data.units, deadline: data.deadline ?? Date.now() + options.timeoutMs, mode: data.mode }, { signal: cancel.signal })
+            : await pool.run({ name: data.name, input: data.input ?? {}, units: data.units }, { signal: cancel.signal });
+        } catch (err) {
+          options.onError?.(err as Error);
+          outcome = { ok: false, reason: 'unavailable', message: 'the engine thread failed' };
+        } finally {
+          active--;
+        }
       } finally {
-        active--;
         running.delete(job.id!);
       }
       options.onJob?.(data.name, outcome.ok ? 'ok' : outcome.reason, (performance.now() - started) / 1000);

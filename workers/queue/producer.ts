@@ -97,7 +97,7 @@ export class QueueRunner implements EngineRunner {
     const base = redisOptions(options.redisUrl);
     // BullMQ sends INFO before the socket is up, so the offline queue must stay on; the producer
     // fails fast instead by checking the connection state before each call (see `run`).
-    this.redis = new Redis({ ...base, maxRetriesPerRequest: 1, connectTimeout: 1_000 });
+    this.redis = new Redis({ ...base, maxRetriesPerRequest: 1, connectTimeout: 1_000, enableAutoPipelining: true });
     this.redis.on('error', noop);
     this.scripts = new QueueScripts(this.redis);
     this.queue = new Queue(ENGINE_QUEUE, { prefix: QUEUE_PREFIX, connection: this.redis });
