@@ -13,7 +13,10 @@
  *   10 s) gives up as saturated (429): a queued call never waits without bound, and giving up on
  *   a call that only waited stops no thread.
  * - Cancel: the caller's signal drops a waiting call, or stops the thread of a running one (the
- *   spare takes its place, as after a timeout), and the call answers 'canceled'.
+ *   spare takes its place, as after a timeout), and the call answers 'canceled'. A running call
+ *   gets `cancelGraceMs` (default 250 ms) to end by itself first: most calls are light and end
+ *   within microseconds, and a stopped thread costs an engine reload (a client that hangs up on a
+ *   3 µs call should not cost a thread).
  * - Admission: at most threads + maxQueue calls in flight, counted here — piscina puts tasks that
  *   carry an abort signal on a side queue that its maxQueue does not bound (seen with 5.3).
  */
@@ -38,6 +41,8 @@ export interface PoolOptions {
   maxOldGenerationSizeMb?: number;
   /** Keep one loaded thread beyond `threads` idle, to replace a stopped one at once (default true). */
   spareThread?: boolean;
+  /** How long a canceled running call may still end by itself before its thread is stopped (default CANCEL_GRACE_MS). */
+  cancelGraceMs?: number;
 }
 
 /** One call's options: the port's cancel signal and start hook, and a time limit other than the pool's. */
@@ -57,9 +62,13 @@ export interface PoolStats {
   waiting: number;
   /** Calls stopped at the time limit since start (each replaced a thread). */
   timeouts: number;
+  /** Canceled calls whose threads were stopped (they had not ended within the grace). */
+  canceledStopped: number;
 }
 
 const MIN_WAIT_MS = 10_000;
+/** A canceled running call may end by itself for this long before its thread is stopped. */
+export const CANCEL_GRACE_MS = 250;
 
 /** What a thread receives: the job and the slot of its start flag. */
 export type PoolTask = EngineJob & { startSlot: number; inputs?: unknown[]; deadline?: number; mode?: 'outcomes' | 'texts' };
@@ -83,12 +92,15 @@ export class EnginePool implements EngineRunner {
   /** Items finished so far by the chunks running now, by start slot (workers/chunkPartial.ts). */
   private readonly partials = new Map<number, unknown[]>();
   private timeouts = 0;
+  private canceledStopped = 0;
+  private readonly cancelGraceMs: number;
   readonly threads: number;
 
   constructor(options: PoolOptions) {
     this.threads = options.threads ?? availableParallelism();
     this.timeoutMs = options.timeoutMs;
     this.maxWaitMs = options.maxWaitMs ?? Math.max(options.timeoutMs, MIN_WAIT_MS);
+    this.cancelGraceMs = options.cancelGraceMs ?? CANCEL_GRACE_MS;
     this.startFlags = new StartFlags(this.threads + options.maxQueue);
     this.gate = new Gate(this.threads);
     const total = this.threads + (options.spareThread === false ? 0 : 1);
@@ -117,7 +129,7 @@ export class EnginePool implements EngineRunner {
   }
 
   stats(): PoolStats {
-    return { threads: this.threads, loadedThreads: this.loaded, busy: this.gate.inUse, waiting: this.gate.queued + this.pool.queueSize, timeouts: this.timeouts };
+    return { threads: this.threads, loadedThreads: this.loaded, busy: this.gate.inUse, waiting: this.gate.queued + this.pool.queueSize, timeouts: this.timeouts, canceledStopped: this.canceledStopped };
   }
 
   /**
@@ -153,16 +165,23 @@ export class EnginePool implements EngineRunner {
     if (partial) this.partials.set(slot, partial);
     const controller = new AbortController();
     // The caller's cancel aborts the same controller as the limits do: piscina drops a waiting
-    // task, and terminates the thread of a running one (the spare takes its place).
+    // task, and terminates the thread of a running one (the spare takes its place) unless the
+    // call ends within the grace.
     let canceled = false;
-    const cancel = () => {
-      canceled = true;
-      controller.abort();
-    };
-    options.signal?.addEventListener('abort', cancel, { once: true });
     let started = false;
     let settled = false;
     let entered = false;
+    let grace: NodeJS.Timeout | undefined;
+    const cancel = () => {
+      canceled = true;
+      if (!entered) return controller.abort();
+      grace = setTimeout(() => {
+        if (settled) return;
+        this.canceledStopped++;
+        controller.abort();
+      }, this.cancelGraceMs);
+    };
+    options.signal?.addEventListener('abort', cancel, { once: true });
     let timer = setTimeout(() => controller.abort(), this.maxWaitMs); // the wait for a thread
     try {
       entered = await this.gate.enter(controller.signal);
@@ -174,7 +193,8 @@ export class EnginePool implements EngineRunner {
         timer = setTimeout(() => controller.abort(), timeoutMs); // the run itself
         options.onStart?.();
       });
-      return (await this.pool.run({ ...job, startSlot: slot }, { signal: controller.signal })) as T;
+      const outcome = (await this.pool.run({ ...job, startSlot: slot }, { signal: controller.signal })) as T;
+      return canceled ? CANCELED : outcome; // ended within the grace: its thread is kept, its answer is nobody's
     } catch (err) {
       if (controller.signal.aborted || (err as Error)?.name === 'AbortError') {
         if (canceled) return CANCELED;
@@ -187,6 +207,7 @@ export class EnginePool implements EngineRunner {
     } finally {
       settled = true;
       clearTimeout(timer);
+      clearTimeout(grace);
       options.signal?.removeEventListener('abort', cancel);
       this.partials.delete(slot);
       if (entered) this.gate.leave();

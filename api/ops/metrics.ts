@@ -88,6 +88,7 @@ export class Metrics implements HttpMetrics, EngineMetrics {
       new Gauge({ name: 'engcalc_pool_utilisation', help: 'engcalc_pool_busy / engcalc_pool_threads', registers: [r], collect() { const s = stats(); this.set(s.threads ? s.busy / s.threads : 0); } });
       new Gauge({ name: 'engcalc_pool_waiting', help: 'Engine calls waiting for a thread in this process', registers: [r], collect() { this.set(stats().waiting); } });
       new Counter({ name: 'engcalc_pool_timeouts_total', help: 'Calls stopped at the time limit (each replaced a thread)', registers: [r], collect() { this.reset(); this.inc(stats().timeouts); } });
+      new Counter({ name: 'engcalc_pool_canceled_stopped_total', help: 'Canceled calls whose threads were stopped (they had not ended within the cancel grace)', registers: [r], collect() { this.reset(); this.inc(stats().canceledStopped); } });
     }
   }
 

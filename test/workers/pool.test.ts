@@ -129,7 +129,32 @@ describe('engine pool (workers/pool.ts)', () => {
       const next = (await pool.run({ name: 'test.whoami', input: {} })) as unknown as { ok: true; result: { loadedAt: number } };
       expect(next.ok).to.equal(true);
       expect(next.result.loadedAt).to.be.below(canceledAt); // the spare took the stopped thread's place
-      expect(pool.stats()).to.include({ busy: 0, timeouts: 0 });
+      expect(pool.stats()).to.include({ busy: 0, timeouts: 0, canceledStopped: 1 });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('keeps the thread of a canceled call that ends within the grace (a hang-up on a light call costs no engine reload)', async () => {
+    // A grace far longer than the test: the call ends when the test releases it, never by the clock.
+    const pool = new EnginePool({ threads: 1, timeoutMs: 600_000, maxQueue: 4, filename: spinThread, cancelGraceMs: 600_000 });
+    try {
+      await pool.ready();
+      const latch = new Latch();
+      const cancel = new AbortController();
+      const blocked = pool.run({ name: 'test.block', input: { latch: latch.buffer } }, { signal: cancel.signal });
+      await latch.entered();
+      const canceledAt = Date.now();
+      cancel.abort();
+      latch.release();
+      expect(await blocked).to.deep.include({ ok: false, reason: 'canceled' }); // its answer is nobody's
+      expect(pool.stats()).to.include({ busy: 0, timeouts: 0, canceledStopped: 0, loadedThreads: 2 });
+      // No thread was replaced: every call still runs on a thread loaded before the cancel.
+      for (let i = 0; i < 4; i++) {
+        const next = (await pool.run({ name: 'test.whoami', input: {} })) as unknown as { ok: true; result: { loadedAt: number } };
+        expect(next.result.loadedAt).to.be.below(canceledAt);
+      }
+      expect(pool.stats().canceledStopped).to.equal(0);
     } finally {
       await pool.close();
     }
