@@ -20,7 +20,7 @@ export interface LoadSpec {
   durationS: number;
   /** Bearer keys to rotate; null for the floor (no auth; a fixed header keeps the request the same size). */
   keys: string[] | null;
-  /** Requests per second over all connections (autocannon overallRate); unset: as fast as answered. */
+  /** Requests per second, evenly spaced (paced.ts runs these); unset: as fast as answered. */
   overallRate?: number;
 }
 
@@ -40,8 +40,8 @@ export interface RunResult {
   /** True when the run ended because its keys' budget was used up (before or right at `durationS`). */
   capped: boolean;
   keysGiven: number;
-  /** autocannon's own summary, for the JSON (latency in whole ms). */
-  autocannon: { requestsPerSecAvg: number; latencyP50: number; latencyP99: number; latencyMax: number };
+  /** autocannon's own summary, for the JSON (latency in whole ms); absent for paced runs (paced.ts). */
+  autocannon?: { requestsPerSecAvg: number; latencyP50: number; latencyP99: number; latencyMax: number };
 }
 
 const FLOOR_HEADER = 'Bearer floor-no-auth-floor-no-auth-floor-no-auth-floor';
@@ -69,7 +69,6 @@ export function runLoad(spec: LoadSpec): Promise<RunResult> {
         duration: spec.durationS,
         // Each connection stops after its share; the run ends when all have (or at `duration`).
         ...(maxRequests ? { maxOverallRequests: maxRequests } : {}),
-        ...(spec.overallRate ? { overallRate: spec.overallRate } : {}),
         timeout: 30,
         excludeErrorStats: true,
         requests: [

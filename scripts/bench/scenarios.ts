@@ -11,6 +11,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { KeyPool, REQUESTS_PER_KEY } from './accounts.js';
 import { cleanupMark, releaseTo, stoppedBySignal, trackDir } from './cleanup.js';
 import { runLoad, type RunResult } from './load.js';
+import { runPaced } from './paced.js';
 import { median } from './stats.js';
 import type { BenchOptions, Scenario } from './options.js';
 import { spawnNode, startWeb } from './processes.js';
@@ -176,9 +177,9 @@ async function measureHttp(scenario: Scenario, target: Target, opts: BenchOption
       const targetRate = Math.max(1, Math.round(median(runs.map((r) => r.callsPerSec)) / 2));
       const keys = await take(Math.ceil((targetRate * 1.2 * opts.duration) / REQUESTS_PER_KEY) + Math.ceil(opts.connections / REQUESTS_PER_KEY) + 1);
       if (keys) await keysVisible(target.url, keys);
-      const r = await runLoad({ ...spec, durationS: opts.duration, keys, overallRate: targetRate });
+      const r = await runPaced({ ...spec, durationS: opts.duration, keys, overallRate: targetRate });
       halfPeak = { ...r, targetRate };
-      progress(`${scenario} ${w.fn} at half peak (${targetRate} calls/s paced): ${r.callsPerSec.toFixed(0)} calls/s, p50 ${r.p50Ms?.toFixed(2)} ms, p99 ${r.p99Ms?.toFixed(2)} ms${nonOkText(r)}`);
+      progress(`${scenario} ${w.fn} at half peak (${targetRate} calls/s, evenly spaced): ${r.callsPerSec.toFixed(0)} calls/s, p50 ${r.p50Ms?.toFixed(2)} ms, p99 ${r.p99Ms?.toFixed(2)} ms${nonOkText(r)}`);
     }
     out.push({ scenario, fn: w.fn, http: runs, warmup, discarded, ...(halfPeak ? { halfPeak } : {}) });
   }

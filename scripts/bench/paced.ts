@@ -1,0 +1,95 @@
+/**
+ * An open-loop load at a fixed rate: request i is due at start + i / rate, whatever the answers
+ * before it did, over keep-alive connections (at most `connections` at once), and its latency is
+ * counted from the moment it was due, not from when a connection was free to send it (so a slow
+ * answer cannot hide the wait of the requests queued behind it: no coordinated omission).
+ *
+ * Why not autocannon's `overallRate`: each of its connections sends as fast as answers come until
+ * its share of the second is used up, then waits for the next second. At "half the peak rate"
+ * that is the full peak for half of every second and nothing for the rest, so its percentiles are
+ * those of a saturated server. Requests spaced evenly measure what a caller at that rate sees.
+ */
+import { Agent, request } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { REQUESTS_PER_KEY } from './accounts.js';
+import type { LoadSpec, RunResult } from './load.js';
+import { percentiles, Samples } from './stats.js';
+
+/** How often the scheduler wakes to send the requests that have come due. */
+const TICK_MS = 1;
+
+export async function runPaced(spec: LoadSpec & { overallRate: number }): Promise<RunResult> {
+  const total = Math.max(1, Math.round(spec.overallRate * spec.durationS));
+  const keys = spec.keys;
+  if (keys && keys.length * REQUESTS_PER_KEY < total) throw new Error(`${keys.length} keys cannot carry ${total} requests`);
+  const url = new URL(spec.path, spec.url);
+  const agent = new Agent({ keepAlive: true, maxSockets: spec.connections });
+  const body = Buffer.from(spec.body);
+  const latencies = new Samples();
+  const statusCodes: Record<string, number> = {};
+  let errors = 0;
+  let answered = 0;
+  const interval = 1000 / spec.overallRate;
+
+  const send = (i: number, dueAt: number) =>
+    new Promise<void>((resolve) => {
+      const authorization = keys ? `Bearer ${keys[Math.floor(i / REQUESTS_PER_KEY)]}` : 'Bearer floor';
+      const req = request(
+        url,
+        { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': body.length, authorization } },
+        (res) => {
+          res.on('data', () => undefined);
+          res.on('end', () => {
+            const status = res.statusCode ?? 0;
+            statusCodes[status] = (statusCodes[status] ?? 0) + 1;
+            if (status >= 200 && status < 300) latencies.push(performance.now() - dueAt);
+            answered++;
+            resolve();
+          });
+        },
+      );
+      req.setTimeout(30_000, () => req.destroy(new Error('timeout')));
+      req.on('error', () => {
+        errors++;
+        resolve();
+      });
+      req.end(body);
+    });
+
+  const started = performance.now();
+  const pending: Promise<void>[] = [];
+  await new Promise<void>((done) => {
+    let i = 0;
+    const tick = () => {
+      const now = performance.now();
+      for (let due = started + i * interval; i < total && due <= now; due = started + ++i * interval) pending.push(send(i, due));
+      if (i < total) setTimeout(tick, TICK_MS);
+      else done();
+    };
+    tick();
+  });
+  await Promise.all(pending);
+  const durationS = (performance.now() - started) / 1000;
+  agent.destroy();
+
+  const lat = latencies.values();
+  const [p50, p99] = percentiles(lat, [50, 99]);
+  let sum = 0;
+  for (const v of lat) sum += v;
+  const ok2xx = lat.length;
+  return {
+    callsPerSec: ok2xx / durationS,
+    p50Ms: ok2xx ? p50! : null,
+    p99Ms: ok2xx ? p99! : null,
+    meanMs: ok2xx ? sum / ok2xx : null,
+    requests: answered,
+    ok2xx,
+    non2xx: answered - ok2xx,
+    statusCodes,
+    errors,
+    timeouts: 0,
+    durationS,
+    capped: false,
+    keysGiven: keys?.length ?? 0,
+  };
+}
