@@ -12,6 +12,7 @@ import { memoryTokenBuckets } from '../store/memory/tokenBuckets.js';
 import { redisRequestLimits } from '../store/redis/limits.js';
 import { redisSeats } from '../store/redis/seats.js';
 import { redisTokenBuckets } from '../store/redis/tokenBuckets.js';
+import { withRecentRefreshes } from '../store/seatRefreshes.js';
 import { redisOptions } from '../workers/queue/producer.js';
 
 export interface Governance {
@@ -49,7 +50,8 @@ export function redisGovernance(redisUrl: string, commandTimeoutMs = 2_000, limi
   redis.on('error', () => undefined); // surfaced per request as 503
   return {
     limits: guardLimits(redisRequestLimits(redis, limits)),
-    seats: guardSeats(redisSeats(redis)),
+    // A seat refreshed by this node within the last second is held still: no round trip for it.
+    seats: withRecentRefreshes(guardSeats(redisSeats(redis))),
     buckets: guardBuckets(redisTokenBuckets(redis)),
     ready: () => (redis.status === 'ready' ? Promise.resolve() : new Promise<void>((resolve) => redis.once('ready', () => resolve()))),
     ping: async () => redis.status === 'ready' && (await redis.ping()) === 'PONG',
