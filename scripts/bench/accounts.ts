@@ -72,7 +72,7 @@ export class KeyPool {
   private async newAccount(): Promise<string> {
     this.accounts += 1;
     const name = `${this.label} bench ${String(this.accounts).padStart(3, '0')}`;
-    const company = await createCompany(this.store, { name, apiAccess: true, maxProjects: 1, licences: { integrations: 1, econ: 1 } });
+    const company = await createCompany(this.store, { name, apiAccess: true, maxProjects: 1, licences: { integrations: 1, econ: 1, eos: 1 } });
     const member = await createMember(this.store, {
       companyId: company.id,
       email: `bench${this.accounts}@bench.example.com`,
