@@ -37,6 +37,19 @@ describe('engine queue scripts (workers/queue/scripts.ts)', function () {
     expect(await clients[0]!.zcard(KEYS.tickets)).to.equal(8);
   });
 
+  it('counts a group as its calls: admits as many as there is room for; claim and withdraw take all its tickets', async () => {
+    await scripts[0]!.heartbeat('w1', 60_000, 2);
+    expect(await scripts[0]!.admit('g1', 60_000, 8, 16, 5)).to.deep.equal({ admitted: true, waiting: 5, limit: 8, calls: 5 });
+    expect(await scripts[1]!.admit('g2', 60_000, 8, 16, 5)).to.deep.equal({ admitted: true, waiting: 8, limit: 8, calls: 3 });
+    expect(await scripts[2]!.admit('x', 60_000, 8, 16)).to.deep.equal({ admitted: false, reason: 'full', waiting: 8, limit: 8 });
+    expect(await scripts[0]!.withdraw('g2')).to.equal(true);
+    expect(await clients[0]!.zcard(KEYS.tickets)).to.equal(5);
+    await clients[0]!.hset(`${JOB_KEY_PREFIX}g1`, 'data', '{}'); // the job BullMQ would hold
+    expect(await scripts[1]!.claim('g1', 'w1', '{}')).to.equal(true);
+    expect(await clients[0]!.zcard(KEYS.tickets)).to.equal(0);
+    expect(await scripts[0]!.withdraw('g1')).to.equal(false); // claimed first
+  });
+
   it('derives the limit from live worker threads when none is configured, and refuses with no live worker', async () => {
     expect(await scripts[0]!.admit('a', 60_000, -1, 16)).to.deep.equal({ admitted: false, reason: 'no_worker' });
     await scripts[0]!.heartbeat('w1', 60_000, 2);
@@ -101,7 +114,7 @@ describe('engine queue scripts (workers/queue/scripts.ts)', function () {
     await scripts[0]!.admit('fresh', 60_000, 100, 16);
     await scripts[0]!.admit('old', 1, 100, 16);
     await delay(20);
-    expect(await scripts[0]!.sweep(100)).to.deep.equal(['old']);
+    expect(await scripts[0]!.sweep(100)).to.deep.equal({ tickets: 1, jobIds: ['old'] });
     expect(await clients[0]!.zrange(KEYS.tickets, '0', '-1')).to.deep.equal(['fresh']);
   });
 });

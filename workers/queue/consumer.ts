@@ -10,7 +10,8 @@ import { randomUUID } from 'node:crypto';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { EnginePool } from '../pool.js';
-import type { ChunkOutcome, RunOutcome } from '../runner.js';
+import { CANCELED, type ChunkOutcome, type RunOutcome } from '../runner.js';
+import type { GroupOutcome } from './callGroups.js';
 import { redisOptions } from './producer.js';
 import { QueueScripts } from './scripts.js';
 import { Sweeper } from './sweeper.js';
@@ -75,11 +76,23 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
   listener.on('message', (_channel: string, jobId: string) => running.get(jobId)?.abort());
   await listener.subscribe(KEYS.cancelChannel);
 
+  /** A group of light calls (callGroups.ts): one after another on one thread, each its own pool call with its own time limit. */
+  const runGroup = async (calls: NonNullable<EngineJobData['calls']>, signal: AbortSignal): Promise<GroupOutcome> => {
+    const outcomes: RunOutcome[] = [];
+    for (const call of calls) {
+      const started = performance.now();
+      const outcome = signal.aborted ? CANCELED : await pool.run({ name: call.name, input: call.input, units: call.units }, { signal });
+      options.onJob?.(call.name, outcome.ok ? 'ok' : outcome.reason, (performance.now() - started) / 1000);
+      outcomes.push(outcome);
+    }
+    return { ok: true, outcomes };
+  };
+
   const worker = new Worker<EngineJobData, string>(
     ENGINE_QUEUE,
     async (job) => {
       const data = job.data;
-      let outcome: RunOutcome | ChunkOutcome;
+      let outcome: RunOutcome | ChunkOutcome | GroupOutcome;
       const started = performance.now();
       const cancel = new AbortController();
       running.set(job.id!, cancel); // listening before the claim: a cancel is either seen by the check below or heard
@@ -91,9 +104,11 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
         if (canceled) cancel.abort();
         active++;
         try {
-          outcome = data.inputs
-            ? await pool.runChunk({ name: data.name, inputs: data.inputs, units: data.units, deadline: data.deadline ?? Date.now() + options.timeoutMs, mode: data.mode }, { signal: cancel.signal })
-            : await pool.run({ name: data.name, input: data.input ?? {}, units: data.units }, { signal: cancel.signal });
+          if (data.calls) outcome = await runGroup(data.calls, cancel.signal);
+          else
+            outcome = data.inputs
+              ? await pool.runChunk({ name: data.name, inputs: data.inputs, units: data.units, deadline: data.deadline ?? Date.now() + options.timeoutMs, mode: data.mode }, { signal: cancel.signal })
+              : await pool.run({ name: data.name, input: data.input ?? {}, units: data.units }, { signal: cancel.signal });
         } catch (err) {
           options.onError?.(err as Error);
           outcome = { ok: false, reason: 'unavailable', message: 'the engine thread failed' };
@@ -103,7 +118,7 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
       } finally {
         running.delete(job.id!);
       }
-      options.onJob?.(data.name, outcome.ok ? 'ok' : outcome.reason, (performance.now() - started) / 1000);
+      if (!data.calls) options.onJob?.(data.name, outcome.ok ? 'ok' : outcome.reason, (performance.now() - started) / 1000);
       await scripts.putOutcome(job.id!, JSON.stringify(outcome), OUTCOME_TTL_MS);
       return STORED;
     },

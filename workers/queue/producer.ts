@@ -20,6 +20,7 @@ import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import { CANCELED, type ChunkJob, type ChunkOutcome, type EngineJob, type EngineRunner, type NotRun, type RunOptions, type RunOutcome } from '../runner.js';
 import { JobState, QueueScripts } from './scripts.js';
+import { CallGroups, GROUP_JOB, type GroupOutcome } from './callGroups.js';
 import { Sweeper } from './sweeper.js';
 import {
   BACKLOG_PER_THREAD,
@@ -45,6 +46,11 @@ export interface QueueRunnerOptions {
   startBudgetMs?: number;
   /** Bound on one Redis command of the producer (ms, default 2 000). */
   commandTimeoutMs?: number;
+  /**
+   * Functions light enough to share a job with other calls arriving in the same turn
+   * (callGroups.ts); none when absent.
+   */
+  groupable?: (name: string) => boolean;
 }
 
 interface Waiter {
@@ -59,7 +65,7 @@ interface Waiter {
   busy: boolean;
   /** The caller's start hook, called once (when first seen running, or with its outcome). */
   onStart?: () => void;
-  resolve(outcome: RunOutcome | ChunkOutcome): void;
+  resolve(outcome: RunOutcome | ChunkOutcome | GroupOutcome): void;
 }
 
 /** The reasons of the status table, worded once. */
@@ -72,6 +78,7 @@ export const MESSAGES = {
 } as const;
 
 const unavailable = (message: string, retryAfterS = RETRY_SOON_S): RunOutcome => ({ ok: false, reason: 'unavailable', message, retryAfterS });
+const saturatedQueue = (waiting: number, limit: number): NotRun => ({ ok: false, reason: 'saturated', message: `The engine queue already holds ${waiting} waiting calls (its limit is ${limit})` });
 const noop = () => undefined;
 
 export class QueueRunner implements EngineRunner {
@@ -90,6 +97,7 @@ export class QueueRunner implements EngineRunner {
   private closed = false;
   /** The producer's own connection (shared with its Queue), so its state can be checked per call. */
   private readonly redis: Redis;
+  private readonly groups: CallGroups;
 
   constructor(private readonly options: QueueRunnerOptions) {
     this.startBudgetMs = options.startBudgetMs ?? 10_000;
@@ -110,6 +118,11 @@ export class QueueRunner implements EngineRunner {
     });
     this.events.on('failed', ({ jobId, failedReason }) => this.settle(jobId, failureOutcome(failedReason)));
     this.sweeper = new Sweeper(this.scripts, this.queue, () => this.redis.status === 'ready');
+    this.groups = new CallGroups(
+      (call, opts) => this.runAlone(call, opts),
+      // A group's calls run one after another on one worker thread, each under the time limit.
+      (calls, opts, onRefused) => this.submit({ name: GROUP_JOB, calls: calls.map((c) => ({ name: c.name, input: c.input, units: c.units })) }, this.options.timeoutMs * calls.length, opts, onRefused) as Promise<GroupOutcome | NotRun>,
+    );
   }
 
   /** Resolves once the event reader is connected (call before serving). */
@@ -119,6 +132,11 @@ export class QueueRunner implements EngineRunner {
   }
 
   run(job: EngineJob, options: RunOptions = {}): Promise<RunOutcome> {
+    if (this.options.groupable?.(job.name)) return this.groups.add(job, options);
+    return this.runAlone(job, options);
+  }
+
+  private runAlone(job: EngineJob, options: RunOptions): Promise<RunOutcome> {
     return this.submit({ name: job.name, input: job.input, units: job.units }, this.options.timeoutMs, options) as Promise<RunOutcome>;
   }
 
@@ -133,23 +151,29 @@ export class QueueRunner implements EngineRunner {
     return Math.max(1, (await this.health()).threads);
   }
 
-  private async submit(data: EngineJobData, limitMs: number, options: RunOptions): Promise<RunOutcome | ChunkOutcome | NotRun> {
+  /** `onRefused(k, refusal)`: a group's calls from the k-th on found no room in the backlog (answer them now). */
+  private async submit(data: EngineJobData, limitMs: number, options: RunOptions, onRefused?: (from: number, refusal: NotRun) => void): Promise<RunOutcome | ChunkOutcome | GroupOutcome | NotRun> {
     if (options.signal?.aborted) return CANCELED;
     if (this.closed) return unavailable(MESSAGES.stopping);
     if (this.redis.status !== 'ready') return unavailable(MESSAGES.redisDown);
     const jobId = randomUUID();
     let admission;
     try {
-      admission = await this.bounded(this.scripts.admit(jobId, this.startBudgetMs + TICKET_GRACE_MS, this.options.maxBacklog ?? -1, BACKLOG_PER_THREAD));
+      admission = await this.bounded(this.scripts.admit(jobId, this.startBudgetMs + TICKET_GRACE_MS, this.options.maxBacklog ?? -1, BACKLOG_PER_THREAD, data.calls?.length ?? 1));
     } catch (err) {
       return unavailable(`${MESSAGES.redisDown}: ${(err as Error).message}`);
     }
     if (!admission.admitted) {
       if (admission.reason === 'no_worker') return unavailable(MESSAGES.noWorker, RETRY_LATER_S);
-      return { ok: false, reason: 'saturated', message: `The engine queue already holds ${admission.waiting} waiting calls (its limit is ${admission.limit})` };
+      return saturatedQueue(admission.waiting, admission.limit);
+    }
+    // A group with room for only its first calls: those go, the rest are refused now, as they would be alone.
+    if (data.calls && admission.calls < data.calls.length) {
+      onRefused?.(admission.calls, saturatedQueue(admission.waiting, admission.limit));
+      data = { ...data, calls: data.calls.slice(0, admission.calls) };
     }
 
-    const outcome = new Promise<RunOutcome | ChunkOutcome>((resolve) =>
+    const outcome = new Promise<RunOutcome | ChunkOutcome | GroupOutcome>((resolve) =>
       this.waiting.set(jobId, { jobId, startBy: Date.now() + this.startBudgetMs, busy: false, limitMs, onStart: options.onStart, resolve }),
     );
     const signal = options.signal;
@@ -222,7 +246,7 @@ export class QueueRunner implements EngineRunner {
     }
   }
 
-  private settle(jobId: string, outcome: RunOutcome | ChunkOutcome): void {
+  private settle(jobId: string, outcome: RunOutcome | ChunkOutcome | GroupOutcome): void {
     const w = this.waiting.get(jobId);
     if (!w) return;
     this.waiting.delete(jobId);
@@ -385,10 +409,10 @@ export function redisOptions(url: string): RedisAddress {
   };
 }
 
-function parseOutcome(json: string): RunOutcome | ChunkOutcome {
+function parseOutcome(json: string): RunOutcome | ChunkOutcome | GroupOutcome {
   try {
     const v = JSON.parse(json) as unknown;
-    if (v && typeof v === 'object' && 'ok' in v) return v as RunOutcome | ChunkOutcome;
+    if (v && typeof v === 'object' && 'ok' in v) return v as RunOutcome | ChunkOutcome | GroupOutcome;
   } catch {
     // fall through
   }

@@ -39,30 +39,52 @@ end
 `;
 
 /**
- * KEYS: tickets, workers, capacity. ARGV: jobId, hold ms, backlog limit (-1: per thread), per thread.
- * Returns {1, waiting, limit} admitted; {0, 0, 0} no live worker offers a thread; {-1, waiting, limit} full.
+ * KEYS: tickets, workers, capacity. ARGV: jobId, hold ms, backlog limit (-1: per thread), per
+ * thread, calls in the job. A job of n calls (a group, callGroups.ts) holds n tickets: its id and
+ * `<id>#1` .. `<id>#(n-1)`, so the backlog counts calls; as many of its calls as there is room
+ * for are admitted (the first k), the rest refused.
+ * Returns {1, waiting, limit, k} admitted; {0, 0, 0, 0} no live worker offers a thread; {-1, waiting, limit, 0} full.
  */
 const ADMIT = `${NOW}
 local now = now_ms()
 local _, threads = live(KEYS[2], KEYS[3], now)
-if threads <= 0 then return {0, 0, 0} end
+if threads <= 0 then return {0, 0, 0, 0} end
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ms(now))
 local waiting = redis.call('ZCARD', KEYS[1])
 local limit = tonumber(ARGV[3])
 if limit < 0 then limit = threads * tonumber(ARGV[4]) end
-if waiting >= limit then return {-1, waiting, limit} end
-redis.call('ZADD', KEYS[1], ms(now + tonumber(ARGV[2])), ARGV[1])
-return {1, waiting + 1, limit}
+if waiting >= limit then return {-1, waiting, limit, 0} end
+local k = math.min(tonumber(ARGV[5]), limit - waiting)
+local until_ = ms(now + tonumber(ARGV[2]))
+redis.call('ZADD', KEYS[1], until_, ARGV[1])
+for i = 1, k - 1 do redis.call('ZADD', KEYS[1], until_, ARGV[1] .. '#' .. i) end
+return {1, waiting + k, limit, k}
+`;
+
+/** Removes the tickets of a job's further calls (<id>#1, <id>#2, ...), which go with its own ticket. */
+const DROP_SIBLINGS = `
+local function drop_siblings(tickets, id)
+  local i = 1
+  while redis.call('ZREM', tickets, id .. '#' .. i) == 1 do i = i + 1 end
+end
+`;
+
+/** KEYS: tickets. ARGV: jobId. 1 = withdrawn (no worker can claim it now), 0 = claimed first, void or gone. */
+const WITHDRAW = `${DROP_SIBLINGS}
+local r = redis.call('ZREM', KEYS[1], ARGV[1])
+drop_siblings(KEYS[1], ARGV[1])
+return r
 `;
 
 /**
  * KEYS: tickets, job hash. ARGV: jobId, workerId, stub data. 1 = claimed (the worker runs the job;
  * its input is dropped from Redis), 0 = withdrawn, void or gone (the worker must not run it).
  */
-const CLAIM = `${NOW}
+const CLAIM = `${NOW}${DROP_SIBLINGS}
 local until_ = redis.call('ZSCORE', KEYS[1], ARGV[1])
 if not until_ then return 0 end
 redis.call('ZREM', KEYS[1], ARGV[1])
+drop_siblings(KEYS[1], ARGV[1])
 if tonumber(until_) <= now_ms() then return 0 end
 if redis.call('EXISTS', KEYS[2]) == 0 then return 0 end
 redis.call('HSET', KEYS[2], 'ecw', ARGV[2], 'data', ARGV[3])
@@ -124,13 +146,14 @@ redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
 return 1
 `;
 
-export type Admission = { admitted: true; waiting: number; limit: number } | { admitted: false; reason: 'no_worker' } | { admitted: false; reason: 'full'; waiting: number; limit: number };
+export type Admission = { admitted: true; waiting: number; limit: number; calls: number } | { admitted: false; reason: 'no_worker' } | { admitted: false; reason: 'full'; waiting: number; limit: number };
 
 export const JobState = { Waiting: 1, Running: 2, Done: 3, WorkerLapsed: 4, Lost: 5 } as const;
 export type JobState = (typeof JobState)[keyof typeof JobState];
 
 interface ScriptClient {
   engcalcAdmit(k1: string, k2: string, k3: string, ...args: string[]): Promise<number[]>;
+  engcalcWithdraw(k1: string, ...args: string[]): Promise<number>;
   engcalcClaim(k1: string, k2: string, ...args: string[]): Promise<number>;
   engcalcStatus(k1: string, k2: string, k3: string, ...args: string[]): Promise<number[]>;
   engcalcHeartbeat(k1: string, k2: string, ...args: string[]): Promise<number>;
@@ -149,6 +172,7 @@ export class QueueScripts {
     };
     define('engcalcAdmit', 3, ADMIT);
     define('engcalcClaim', 2, CLAIM);
+    define('engcalcWithdraw', 1, WITHDRAW);
     define('engcalcStatus', 3, STATUS);
     define('engcalcHeartbeat', 2, HEARTBEAT);
     define('engcalcLive', 2, LIVE);
@@ -157,10 +181,13 @@ export class QueueScripts {
     this.r = redis as unknown as ScriptClient;
   }
 
-  /** Admits one call into the backlog, or says why not. `limit` < 0: `perThread` x live threads. */
-  async admit(jobId: string, holdMs: number, limit: number, perThread: number): Promise<Admission> {
-    const [code, waiting, max] = await this.r.engcalcAdmit(KEYS.tickets, KEYS.workers, KEYS.capacity, jobId, String(holdMs), String(limit), String(perThread));
-    if (code === 1) return { admitted: true, waiting: waiting!, limit: max! };
+  /**
+   * Admits a job of `calls` calls into the backlog (as many of them as there is room for: `calls`
+   * in the answer), or says why not. `limit` < 0: `perThread` x live threads.
+   */
+  async admit(jobId: string, holdMs: number, limit: number, perThread: number, calls = 1): Promise<Admission> {
+    const [code, waiting, max, admitted] = await this.r.engcalcAdmit(KEYS.tickets, KEYS.workers, KEYS.capacity, jobId, String(holdMs), String(limit), String(perThread), String(calls));
+    if (code === 1) return { admitted: true, waiting: waiting!, limit: max!, calls: admitted! };
     if (code === 0) return { admitted: false, reason: 'no_worker' };
     return { admitted: false, reason: 'full', waiting: waiting!, limit: max! };
   }
@@ -172,7 +199,7 @@ export class QueueScripts {
 
   /** API side: gives up on a waiting call; false means a worker claimed it first (or it was void). */
   async withdraw(jobId: string): Promise<boolean> {
-    return (await this.redis.zrem(KEYS.tickets, jobId)) === 1;
+    return (await this.r.engcalcWithdraw(KEYS.tickets, jobId)) === 1;
   }
 
   async status(jobIds: string[]): Promise<{ liveThreads: number; states: JobState[] }> {
@@ -198,9 +225,10 @@ export class QueueScripts {
     return this.redis.zcard(KEYS.tickets);
   }
 
-  /** Removes up to `max` lapsed tickets and returns their job ids (their jobs will never run). */
-  sweep(max: number): Promise<string[]> {
-    return this.r.engcalcSweep(KEYS.tickets, String(max));
+  /** Removes up to `max` lapsed tickets: how many, and the ids of their jobs (which will never run). */
+  async sweep(max: number): Promise<{ tickets: number; jobIds: string[] }> {
+    const ids = await this.r.engcalcSweep(KEYS.tickets, String(max));
+    return { tickets: ids.length, jobIds: ids.filter((id) => !id.includes('#')) }; // a group's further tickets name no job
   }
 
   /**

@@ -71,6 +71,8 @@ export interface EngineJobData {
   inputs?: unknown[];
   deadline?: number;
   mode?: 'outcomes' | 'texts';
+  /** A group of light calls (callGroups.ts): each run as its own pool call, answered in order. */
+  calls?: { name: string; input: Record<string, unknown>; units?: 'field' | 'metric' }[];
 }
 
 /** What the processor returns to BullMQ: the outcome itself is in the job's outcome key. */

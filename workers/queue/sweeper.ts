@@ -44,11 +44,11 @@ export class Sweeper {
     try {
       let removed = 0;
       for (let round = 0; round < 10; round++) {
-        const ids = await this.scripts.sweep(200);
-        removed += ids.length;
+        const { tickets, jobIds } = await this.scripts.sweep(200);
+        removed += tickets;
         // A job a worker holds (locked) is not removed here; that worker skips it (no ticket).
-        await Promise.all(ids.map((id) => this.queue.remove(id).catch(() => 0)));
-        if (ids.length < 200) break;
+        await Promise.all(jobIds.map((id) => this.queue.remove(id).catch(() => 0)));
+        if (tickets < 200) break;
       }
       if (++this.sweeps % DEEP_CLEAN_EVERY === 0) {
         for (const type of ['wait', 'failed', 'completed'] as const) await this.queue.clean(ORPHAN_AGE_MS, 1_000, type);

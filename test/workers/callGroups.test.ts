@@ -1,0 +1,120 @@
+/**
+ * Light calls arriving together share a queue job (workers/queue/callGroups.ts), against a real
+ * redis-server, a real BullMQ worker (startConsumer with the test thread module) and a real
+ * producer: every call is answered as its own single call would be, one call's failure or
+ * timeout stays its own, and a canceled call is answered at once without holding the others.
+ */
+import { expect } from 'chai';
+import type { Redis } from 'ioredis';
+import { apiRedis, redisOrSkip, type RedisServer } from '../support/redis.js';
+import { startConsumer, type Consumer } from '../../workers/queue/consumer.js';
+import { QueueRunner } from '../../workers/queue/producer.js';
+import { MAX_GROUP } from '../../workers/queue/callGroups.js';
+import { findDefinition } from '../../engine/catalogue.js';
+import { executeDefinition } from '../../engine/execute.js';
+import { prepareCall } from '../../engine/call.js';
+import { KEYS } from '../../workers/queue/settings.js';
+
+const spinThread = new URL('../support/spinThread.js', import.meta.url).href;
+const TIMEOUT_MS = 3_000;
+
+describe('engine queue: light calls arriving together share a job (workers/queue/callGroups.ts)', function () {
+  this.timeout(60_000);
+  let redis: RedisServer;
+  let client: Redis;
+  let consumer: Consumer;
+  let producer: QueueRunner;
+  let jobs = 0;
+
+  before(async function () {
+    redis = await redisOrSkip(this);
+    client = await apiRedis(redis.url);
+    await client.flushall();
+    consumer = await startConsumer({ redisUrl: redis.url, threads: 1, timeoutMs: TIMEOUT_MS, threadFilename: spinThread });
+    consumer.worker.on('active', () => jobs++); // counted as each job starts, before its outcome is stored
+    producer = new QueueRunner({ redisUrl: redis.url, timeoutMs: TIMEOUT_MS, maxBacklog: 100, startBudgetMs: 30_000, groupable: (name) => name.startsWith('pvt.') || name.startsWith('test.') });
+    await producer.ready();
+  });
+  after(async () => {
+    await producer?.close();
+    await consumer?.close();
+    client?.disconnect();
+    await redis?.stop();
+  });
+
+  it(`answers ${MAX_GROUP + 4} calls made in one turn with 2 jobs, each exactly as its single call`, async () => {
+    const def = findDefinition('pvt.zFactor')!;
+    const bodies = Array.from({ length: MAX_GROUP + 4 }, (_, i) => ({ ppr: 0.5 + 0.4 * i, tpr: 1.6 }));
+    const inputs = bodies.map((b) => {
+      const p = prepareCall(def, b);
+      if (!p.ok) throw new Error(p.message);
+      return p.input;
+    });
+    jobs = 0;
+    const outcomes = await Promise.all(inputs.map((input) => producer.run({ name: def.name, input })));
+    expect(jobs).to.equal(2); // a full group of MAX_GROUP at once, the rest at the end of the turn
+    outcomes.forEach((o, i) => expect(o).to.deep.equal(JSON.parse(JSON.stringify(executeDefinition(def, inputs[i]!, { units: 'field' })))));
+  });
+
+  it('counts a group against the backlog as its calls: those beyond the room left are refused as they would be alone', async () => {
+    const small = new QueueRunner({ redisUrl: redis.url, timeoutMs: TIMEOUT_MS, maxBacklog: 3, startBudgetMs: 30_000, groupable: (name) => name.startsWith('test.') });
+    await small.ready();
+    try {
+      const outcomes = await Promise.all(Array.from({ length: 5 }, () => small.run({ name: 'test.whoami', input: {} })));
+      expect(outcomes.map((o) => (o.ok ? 'ok' : o.reason))).to.deep.equal(['ok', 'ok', 'ok', 'saturated', 'saturated']);
+      expect(outcomes[3]).to.have.property('message').that.matches(/limit is 3/);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('keeps a failure and a timeout to their own calls: the neighbours in the group are answered', async () => {
+    jobs = 0;
+    const [before, spun, failed, after] = await Promise.all([
+      producer.run({ name: 'test.whoami', input: {} }),
+      producer.run({ name: 'test.spin', input: {} }),
+      producer.run({ name: 'pvt.noSuchFunction', input: {} }),
+      producer.run({ name: 'test.whoami', input: {} }),
+    ]);
+    expect(jobs).to.equal(1);
+    expect(before.ok, JSON.stringify([before, spun, failed, after])).to.equal(true);
+    expect(spun).to.deep.include({ ok: false, reason: 'timeout', timeoutMs: TIMEOUT_MS });
+    expect(failed).to.deep.include({ ok: false, reason: 'invalid_input' });
+    expect(failed).to.not.have.property('reason', 'timeout');
+    expect(after.ok).to.equal(true); // ran on the spare after the spinning call's thread was stopped
+  });
+
+  it('answers a canceled call at once while its group still runs, and its neighbours after', async () => {
+    const cancel = new AbortController();
+    let groupStarted!: () => void;
+    const started = new Promise<void>((resolve) => (groupStarted = resolve));
+    const long = producer.run({ name: 'test.sleep', input: { ms: 2_000 } }, { onStart: groupStarted });
+    const canceled = producer.run({ name: 'test.whoami', input: {} }, { signal: cancel.signal });
+    const neighbour = producer.run({ name: 'test.whoami', input: {} });
+    await started;
+    cancel.abort();
+    // Answered before the call ahead of it in the group has finished.
+    expect(await Promise.race([canceled, long.then(() => 'long finished first')])).to.deep.include({ ok: false, reason: 'canceled' });
+    expect(await long).to.deep.include({ ok: true });
+    expect((await neighbour).ok).to.equal(true);
+  });
+
+  it('stops the group when every call in it is canceled, so the worker takes the next call', async () => {
+    const a = new AbortController();
+    const b = new AbortController();
+    let groupStarted!: () => void;
+    const started = new Promise<void>((resolve) => (groupStarted = resolve));
+    const first = producer.run({ name: 'test.spin', input: {} }, { signal: a.signal, onStart: groupStarted });
+    const second = producer.run({ name: 'test.spin', input: {} }, { signal: b.signal });
+    await started;
+    a.abort();
+    b.abort();
+    expect(await first).to.deep.include({ reason: 'canceled' });
+    expect(await second).to.deep.include({ reason: 'canceled' });
+    // The worker's one thread was stopped by the cancel, not by the time limit: the next call runs.
+    const next = await producer.run({ name: 'test.whoami', input: {} });
+    expect(next.ok).to.equal(true);
+    for (let i = 0; i < 500 && (await client.zcard(KEYS.tickets)) !== 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(await client.zcard(KEYS.tickets)).to.equal(0);
+  });
+});
