@@ -67,7 +67,8 @@ function compile(schema: unknown): Check {
   if (props) for (const k of Object.keys(props)) propByName.set(k, compile(props[k]));
   return (value) => {
     if (typeof value === 'number') return numberCheck(value);
-    if (Array.isArray(value)) {
+    // (A Float64Array is a long list of the array paths: engine/pvt/correlations/columns.ts.)
+    if (Array.isArray(value) || value instanceof Float64Array) {
       if (itemNumbers) {
         if (vouched.get(value) === itemNumbers) return null; // compared with these very bounds by its producer
         const [lo, xlo, hi, xhi] = itemNumbers;
@@ -103,7 +104,7 @@ function compile(schema: unknown): Check {
 /** Values under no schema (free-form objects): only finiteness is checked. */
 function genericCheck(value: unknown): ResultProblem | null {
   if (typeof value === 'number') return Number.isFinite(value) ? null : { path: '', value, problem: 'is not a finite number' };
-  if (Array.isArray(value)) {
+  if (Array.isArray(value) || value instanceof Float64Array) {
     for (let i = 0; i < value.length; i++) {
       const p = genericCheck(value[i]);
       if (p) return underIndex(p, i);
@@ -145,7 +146,7 @@ export function listBounds(schema: object): Bounds | null {
 
 /** Every number in `list` compared by its producer with `bounds` (from listBounds) and inside them; as a result value it is not walked again. */
 const vouched = new WeakMap<object, Bounds>();
-export function vouchChecked(list: number[], bounds: Bounds): void {
+export function vouchChecked(list: number[] | Float64Array, bounds: Bounds): void {
   vouched.set(list, bounds);
 }
 

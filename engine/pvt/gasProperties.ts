@@ -28,6 +28,8 @@ import { requireGasPressures, requireGasTemperature } from './correlations/domai
 import { pseudoCriticalsBy } from './correlations/pcMethods.js';
 import { DakSweepState, zBy, zColumns, zRangeWarningsSpan } from './correlations/zMethods.js';
 import { listBounds, vouchChecked, type Bounds } from '../resultCheck.js';
+import { tableExp } from './correlations/tableExp.js';
+import { asList, newColumn, type Column } from './correlations/columns.js';
 
 /** ft3 per bbl: 0.158987294928 m3 / 0.028316846592 m3 (both exact). */
 const FT3_PER_BBL = 0.158987294928 / 0.028316846592;
@@ -157,16 +159,19 @@ export const gasProperties = defineFunction({
     const muScale = 1e-4 * lge.k;
     const invRhoUnit = 1 / lge.rhoUnit;
     const invPpc = 1 / pc.ppc;
-    // Columns of their final length (no growth, no object per pressure), every index written;
+    const lgeX = lge.x;
+    const lgeY = lge.y;
+    // Columns of their final length (no growth, no object per pressure; Float64Array past
+    // PLAIN_COLUMN_MAX, ./correlations/columns.ts), every index written;
     // blocks of BLOCK points keep a block's numbers in cache between the z sweep and the properties.
-    const Ppr = new Array<number>(n);
-    const z = new Array<number>(n);
+    const Ppr = newColumn(n);
+    const z = newColumn(n);
     const dzdppr = new Float64Array(Math.min(n, BLOCK)); // one block's dz/dPpr (scratch)
-    const Bg = new Array<number>(n);
-    const BgRbPerMscf = new Array<number>(n);
-    const density = new Array<number>(n);
-    const viscosity = new Array<number>(n);
-    const cg = new Array<number>(n);
+    const Bg = newColumn(n);
+    const BgRbPerMscf = newColumn(n);
+    const density = newColumn(n);
+    const viscosity = newColumn(n);
+    const cg = newColumn(n);
     const sweep = new DakSweepState();
     let pMin = Infinity;
     let pMax = -Infinity;
@@ -193,21 +198,28 @@ export const gasProperties = defineFunction({
         const invZ = 1 / zi;
         const bg = zi * bgPerZOverP * invP;
         const rho = p * densityPerPOverZ * invZ;
-        // (rho/unit)^Y as exp(Y ln(rho/unit)): the same number within a few ulps, at less than half the cost of a power.
-        let mu = muScale * Math.exp(lge.x * Math.exp(lge.y * Math.log(rho * invRhoUnit)));
-        if (!(Number.isFinite(mu) && mu > 0)) mu = gasViscosityLGE(viscosityMethod, tR, rho, mw); // throws, naming the point
         const bgRb = bg * RB_PER_MSCF_PER_RCF_SCF;
         const c = invP - (dzdppr[i - start] as number) * invZ * invPpc;
         Bg[i] = bg;
         BgRbPerMscf[i] = bgRb;
         density[i] = rho;
-        viscosity[i] = mu;
         cg[i] = c;
         if (inBounds) {
           inBounds = ALL_POSITIVE
-            ? (Ppr[i] as number) > 0 && zi > 0 && bg > 0 && bgRb > 0 && rho > 0 && mu > 0 && c > 0 && Ppr[i] !== Infinity && zi !== Infinity && bg !== Infinity && bgRb !== Infinity && rho !== Infinity && mu !== Infinity && c !== Infinity
-            : within(Ppr[i] as number, B.Ppr) && within(zi, B.z) && within(bg, B.Bg) && within(bgRb, B.BgRbPerMscf) && within(rho, B.density) && within(mu, B.viscosity) && within(c, B.cg);
+            ? (Ppr[i] as number) > 0 && zi > 0 && bg > 0 && bgRb > 0 && rho > 0 && c > 0 && Ppr[i] !== Infinity && zi !== Infinity && bg !== Infinity && bgRb !== Infinity && rho !== Infinity && c !== Infinity
+            : within(Ppr[i] as number, B.Ppr) && within(zi, B.z) && within(bg, B.Bg) && within(bgRb, B.BgRbPerMscf) && within(rho, B.density) && within(c, B.cg);
         }
+      }
+      // Lee–Gonzalez–Eakin viscosity in a pass of its own over the block: its log and two exponentials
+      // form a long chain per point, and a short loop of independent points lets the core overlap them.
+      for (let i = start; i < solved; i++) {
+        const rho = density[i] as number;
+        // (rho/unit)^Y as exp(Y ln(rho/unit)): the same number within a few ulps, at less than half the cost of a power
+        // (the exponentials inlined: ./correlations/tableExp.ts).
+        let mu = muScale * tableExp(lgeX * tableExp(lgeY * Math.log(rho * invRhoUnit)));
+        if (!(Number.isFinite(mu) && mu > 0)) mu = gasViscosityLGE(viscosityMethod, tR, rho, mw); // throws, naming the point
+        viscosity[i] = mu;
+        if (inBounds) inBounds = ALL_POSITIVE ? mu > 0 && mu !== Infinity : within(mu, B.viscosity);
       }
     }
     if (pMin <= pMax) warnings.push(...zRangeWarningsSpan(zMethod, pMin / pc.ppc, pMax / pc.ppc, tpr));
@@ -222,7 +234,7 @@ export const gasProperties = defineFunction({
     }
     if (noRoot >= 0) zBy(zMethod, Ppr[noRoot] as number, tpr); // throws that point's no_solution
     // A list of pressures gives lists; a single pressure gives numbers.
-    const out = <T extends number[]>(col: T) => (list ? col : (col[0] as number));
+    const out = (col: Column) => (list ? asList(col) : (col[0] as number));
     return { Tpc: pc.tpc, Ppc: pc.ppc, Tpr: tpr, Ppr: out(Ppr), z: out(z), Bg: out(Bg), BgRbPerMscf: out(BgRbPerMscf), density: out(density), viscosity: out(viscosity), cg: out(cg), MW: mw };
   },
 });

@@ -19,6 +19,7 @@ import Type from 'typebox';
 import { defineFunction } from '../definition.js';
 import { quantity, quantityOrArray } from '../quantity.js';
 import { Z_METHODS, zBy, zColumns, zRangeWarnings } from './correlations/zMethods.js';
+import { asList, newColumn } from './correlations/columns.js';
 
 const Input = Type.Object({
   ppr: quantityOrArray('dimensionless', { exclusiveMinimum: 0, description: 'Pseudo-reduced pressure p/Ppc, or a list of them (at one Tpr)' }),
@@ -72,11 +73,12 @@ export const zFactor = defineFunction({
     const method = input.zMethod ?? 'DAK';
     warnings.push(...zRangeWarnings(method, input.ppr, input.tpr));
     if (!Array.isArray(input.ppr)) return zBy(method, input.ppr, input.tpr);
-    // Columns of their final length, every index written; no object per point.
-    const z = new Array<number>(input.ppr.length);
-    const dzdppr = new Array<number>(input.ppr.length);
+    // Columns of their final length (Float64Array past PLAIN_COLUMN_MAX, ./correlations/columns.ts),
+    // every index written; no object per point.
+    const z = newColumn(input.ppr.length);
+    const dzdppr = newColumn(input.ppr.length);
     const noRoot = zColumns(method, input.ppr, input.tpr, z, dzdppr);
     if (noRoot >= 0) zBy(method, input.ppr[noRoot] as number, input.tpr); // throws that point's no_solution
-    return { z, dzdppr };
+    return { z: asList(z), dzdppr: asList(dzdppr) };
   },
 });

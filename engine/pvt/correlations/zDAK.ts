@@ -20,6 +20,7 @@
  */
 import { firstBracket, newtonInBracket } from './solve.js';
 import type { ZResult } from './zResult.js';
+import { tableExp } from './tableExp.js';
 
 const A1 = 0.3265;
 const A2 = -1.07;
@@ -141,7 +142,7 @@ export function zDAKSweep(
       b = a + SCAN_STEP;
       if (b > SCAN_LIMIT + 1e-15) return i;
       const r2 = b * b;
-      const e = Math.exp(-A11 * r2);
+      const e = tableExp(-A11 * r2);
       hb = b * (1 + c1 * b + c2 * r2 - c3 * r2 * r2 * b + c4 * (1 + A11 * r2) * r2 * e);
       if (!Number.isFinite(hb)) return i;
     }
@@ -161,7 +162,7 @@ export function zDAKSweep(
     let d2z = 0;
     for (let it = 0; it < MAX_ITER; it++) {
       const r2 = x * x;
-      const e = Math.exp(-A11 * r2);
+      const e = tableExp(-A11 * r2);
       const zx = 1 + c1 * x + c2 * r2 - c3 * r2 * r2 * x + c4 * (1 + A11 * r2) * r2 * e;
       const dzx = c1 + 2 * c2 * x - 5 * c3 * r2 * r2 + c4 * e * (2 * x + 2 * A11 * r2 * x - 2 * A11 * A11 * r2 * r2 * x);
       const d2zx = 2 * c2 - 20 * c3 * r2 * x + c4 * e * (2 + 2 * A11 * r2 - 14 * A11 * A11 * r2 * r2 + 4 * A11 * A11 * A11 * r2 * r2 * r2);
