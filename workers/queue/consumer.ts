@@ -7,7 +7,7 @@
  * Nothing is retried; a job whose worker died fails (maxStalledCount 0) instead of running twice.
  */
 import { randomUUID } from 'node:crypto';
-import { Queue, Worker } from 'bullmq';
+import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { EnginePool } from '../pool.js';
 import type { ChunkOutcome, RunOutcome } from '../runner.js';
@@ -20,6 +20,7 @@ import {
   KEYS,
   LOCK_DURATION_MS,
   OUTCOME_TTL_MS,
+  PROGRESS_EVERY_MS,
   QUEUE_PREFIX,
   SKIPPED,
   STALLED_INTERVAL_MS,
@@ -93,7 +94,7 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
         try {
           outcome = data.inputs
             ? await pool.runChunk({ name: data.name, inputs: data.inputs, units: data.units, deadline: data.deadline ?? Date.now() + options.timeoutMs, mode: data.mode }, { signal: cancel.signal })
-            : await pool.run({ name: data.name, input: data.input ?? {}, units: data.units }, { signal: cancel.signal });
+            : await pool.run({ name: data.name, input: data.input ?? {}, units: data.units }, data.progress ? { signal: cancel.signal, onProgress: progressSender(job) } : { signal: cancel.signal });
         } catch (err) {
           options.onError?.(err as Error);
           outcome = { ok: false, reason: 'unavailable', message: 'the engine thread failed' };
@@ -161,6 +162,21 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
         listener.disconnect();
         redis.disconnect();
       })()),
+  };
+}
+
+/**
+ * A job's onProgress: its steps as BullMQ job progress (`{ done, total }`, a 'progress' event the
+ * calling API node hears on its QueueEvents), at most every PROGRESS_EVERY_MS but the last step
+ * always. The progress lives in the job's hash, which goes with the job when it completes.
+ */
+function progressSender(job: Job<EngineJobData, string>): (done: number, total: number) => void {
+  let sentAt = 0;
+  return (done, total) => {
+    const now = Date.now();
+    if (done < total && now - sentAt < PROGRESS_EVERY_MS) return;
+    sentAt = now;
+    job.updateProgress({ done, total }).catch(() => undefined); // a lost step is not worth failing the call
   };
 }
 

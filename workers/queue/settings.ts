@@ -71,7 +71,12 @@ export interface EngineJobData {
   inputs?: unknown[];
   deadline?: number;
   mode?: 'outcomes' | 'texts';
+  /** The caller listens for progress: the worker forwards the engine's steps (job progress events). */
+  progress?: true;
 }
+
+/** A worker sends a job's progress at most this often (the last step, done = total, always). */
+export const PROGRESS_EVERY_MS = 250;
 
 /** What the processor returns to BullMQ: the outcome itself is in the job's outcome key. */
 export const STORED = 'stored';
