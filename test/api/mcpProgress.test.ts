@@ -133,6 +133,22 @@ describe('MCP progress and cancellation (issue 16), embedded', function () {
     await client.close();
   });
 
+  it('submit_batch with wait reports the run\'s items done of total as progress', async () => {
+    const client = await connect(server, acct.key);
+    const real: Progress[] = [];
+    const items = Array.from({ length: 6 }, (_, i) => ({ input: { psia: [1000 + 100 * i], TF: 180, gasSG: 0.7 } }));
+    const result = await client.callTool({ name: 'submit_batch', arguments: { name: 'pvt.gasProperties', items, wait: 30 } }, undefined, {
+      onprogress: (p) => void (p.total !== undefined && real.push(p)),
+    });
+    expect(result.isError ?? false, JSON.stringify(result).slice(0, 800)).to.equal(false);
+    expect(result.structuredContent).to.deep.include({ status: 'succeeded', progress: { done: 6, total: 6 } });
+    expect(real.length).to.be.at.least(1);
+    for (const p of real) expect(p.total).to.equal(6);
+    for (let i = 1; i < real.length; i++) expect(real[i]!.progress).to.be.greaterThan(real[i - 1]!.progress);
+    expect(real.at(-1)).to.deep.include({ progress: 6, message: '6 of 6 items' });
+    await client.close();
+  });
+
   it('the raw answer to a call with a progress token is text/event-stream; without one, JSON', async () => {
     runner.latch.release(); // nothing held: the sentinel call ends at once
     const post = (meta: Record<string, unknown>) =>

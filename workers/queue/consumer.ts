@@ -20,7 +20,6 @@ import {
   KEYS,
   LOCK_DURATION_MS,
   OUTCOME_TTL_MS,
-  PROGRESS_EVERY_MS,
   QUEUE_PREFIX,
   SKIPPED,
   STALLED_INTERVAL_MS,
@@ -167,15 +166,13 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
 
 /**
  * A job's onProgress: its steps as BullMQ job progress (`{ done, total }`, a 'progress' event the
- * calling API node hears on its QueueEvents), at most every PROGRESS_EVERY_MS but the last step
- * always. The progress lives in the job's hash, which goes with the job when it completes.
+ * calling API node hears on its QueueEvents). The pool reads a call's steps every
+ * PROGRESS_POLL_MS and passes only changes, so this sends at most one update per read (and the
+ * last step when the call ends): no throttle of its own, which could drop a last step for good.
+ * The progress lives in the job's hash, which goes with the job when it completes.
  */
 function progressSender(job: Job<EngineJobData, string>): (done: number, total: number) => void {
-  let sentAt = 0;
   return (done, total) => {
-    const now = Date.now();
-    if (done < total && now - sentAt < PROGRESS_EVERY_MS) return;
-    sentAt = now;
     job.updateProgress({ done, total }).catch(() => undefined); // a lost step is not worth failing the call
   };
 }

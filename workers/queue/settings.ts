@@ -75,9 +75,6 @@ export interface EngineJobData {
   progress?: true;
 }
 
-/** A worker sends a job's progress at most this often (the last step, done = total, always). */
-export const PROGRESS_EVERY_MS = 250;
-
 /** What the processor returns to BullMQ: the outcome itself is in the job's outcome key. */
 export const STORED = 'stored';
 /** Returned for a job whose ticket was withdrawn or void: it was not run. */
