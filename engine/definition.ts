@@ -106,7 +106,8 @@ export interface RunContext {
   /**
    * Where a long calculation reports its countable steps (`done` of `total`, total an upper
    * bound that the last report reaches). Writing it must cost next to nothing: the thread stores
-   * two integers that the pool reads when it wants (workers/startFlags.ts). Absent in tests.
+   * two integers that the pool reads when it wants (workers/startFlags.ts). Absent unless the
+   * caller listens (an MCP call with a progress token), so a function checks it before counting.
    */
   progress?: (done: number, total: number) => void;
 }

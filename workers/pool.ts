@@ -17,6 +17,9 @@
  *   gets `cancelGraceMs` (default 250 ms) to end by itself first: most calls are light and end
  *   within microseconds, and a stopped thread costs an engine reload (a client that hangs up on a
  *   3 µs call should not cost a thread).
+ * - Progress: a call whose caller passes onProgress has its thread store the engine's step
+ *   reports in the call's slot (startFlags.ts), read every PROGRESS_POLL_MS while it runs; a call
+ *   without onProgress sets up nothing (no timer, no reads).
  * - Admission: at most threads + maxQueue calls in flight, counted here — piscina puts tasks that
  *   carry an abort signal on a side queue that its maxQueue does not bound (seen with 5.3).
  */
@@ -71,7 +74,11 @@ const MIN_WAIT_MS = 10_000;
 export const CANCEL_GRACE_MS = 250;
 
 /** What a thread receives: the job and the slot of its start flag. */
-export type PoolTask = EngineJob & { startSlot: number; inputs?: unknown[]; deadline?: number; mode?: 'outcomes' | 'texts' };
+/** `progress`: the caller listens, so the thread stores the engine's step reports in the slot. */
+export type PoolTask = EngineJob & { startSlot: number; inputs?: unknown[]; deadline?: number; mode?: 'outcomes' | 'texts'; progress?: true };
+
+/** How often the pool reads the steps of a call whose caller listens for progress. */
+export const PROGRESS_POLL_MS = 250;
 
 /** A chunk's thread is stopped this long after its deadline, if an item still runs then. */
 export const CHUNK_STOP_GRACE_MS = 1_000;
@@ -183,6 +190,9 @@ export class EnginePool implements EngineRunner {
     };
     options.signal?.addEventListener('abort', cancel, { once: true });
     let timer = setTimeout(() => controller.abort(), this.maxWaitMs); // the wait for a thread
+    // Progress only for single calls whose caller listens: nothing is set up for the others.
+    const onProgress = partial ? undefined : options.onProgress;
+    let stopWatching: (() => void) | undefined;
     try {
       entered = await this.gate.enter(controller.signal);
       if (!entered) return canceled ? CANCELED : this.notStarted();
@@ -192,8 +202,9 @@ export class EnginePool implements EngineRunner {
         clearTimeout(timer);
         timer = setTimeout(() => controller.abort(), timeoutMs); // the run itself
         options.onStart?.();
+        if (onProgress) stopWatching = watchProgress(this.startFlags, slot, onProgress);
       });
-      const outcome = (await this.pool.run({ ...job, startSlot: slot }, { signal: controller.signal })) as T;
+      const outcome = (await this.pool.run(onProgress ? { ...job, startSlot: slot, progress: true } : { ...job, startSlot: slot }, { signal: controller.signal })) as T;
       return canceled ? CANCELED : outcome; // ended within the grace: its thread is kept, its answer is nobody's
     } catch (err) {
       if (controller.signal.aborted || (err as Error)?.name === 'AbortError') {
@@ -208,6 +219,7 @@ export class EnginePool implements EngineRunner {
       settled = true;
       clearTimeout(timer);
       clearTimeout(grace);
+      stopWatching?.();
       options.signal?.removeEventListener('abort', cancel);
       this.partials.delete(slot);
       if (entered) this.gate.leave();
@@ -222,6 +234,26 @@ export class EnginePool implements EngineRunner {
   async close(): Promise<void> {
     await this.pool.close();
   }
+}
+
+/**
+ * Reads a running call's steps from its slot every PROGRESS_POLL_MS (an unref'd timer) and passes
+ * them on when `done` changed. The returned stop reads once more, so a finished call's last
+ * steps (usually done = total) still reach the caller, before its answer.
+ */
+function watchProgress(flags: StartFlags, slot: number, onProgress: (done: number, total: number) => void): () => void {
+  let lastDone = 0;
+  const read = () => {
+    const { done, total } = flags.progress(slot);
+    if (total <= 0 || done === lastDone) return;
+    lastDone = done;
+    onProgress(done, total);
+  };
+  const timer = setInterval(read, PROGRESS_POLL_MS).unref();
+  return () => {
+    clearInterval(timer);
+    read();
+  };
 }
 
 /** At most `size` calls inside piscina at once; the rest wait here in arrival order. */

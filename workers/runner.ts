@@ -60,6 +60,13 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Called once when a thread starts the call (not called for a call that never starts). */
   onStart?: () => void;
+  /**
+   * Called while a single call runs with the steps its engine function reported (`done` of
+   * `total`, RunContext.progress), each time `done` changed since the last read (read every
+   * ~250 ms, so not every step); never for functions that report none. Not for chunks: a batch
+   * reports its items through its run.
+   */
+  onProgress?: (done: number, total: number) => void;
 }
 
 export const CANCELED: Extract<RunOutcome, { reason: 'canceled' }> = { ok: false, reason: 'canceled', message: 'the call was canceled by its caller' };

@@ -9,7 +9,7 @@ import { executeDefinition, type ExecutionOutcome } from '../engine/execute.js';
 import type { PoolTask } from './pool.js';
 import type { ChunkOutcome, ItemOutcome } from './runner.js';
 import { answerText } from './batchItem.js';
-import { raiseStartFlag } from './startFlags.js';
+import { raiseStartFlag, slotProgress } from './startFlags.js';
 import { CHUNK_PARTIAL, PARTIAL_EVERY_MS } from './chunkPartial.js';
 
 const startFlags = (workerData as { startFlags?: SharedArrayBuffer } | undefined)?.startFlags;
@@ -19,12 +19,21 @@ export function markStarted(task: PoolTask): void {
   raiseStartFlag(startFlags, task.startSlot);
 }
 
+/**
+ * Where a call reports its steps: its slot, only when its caller listens (the pool reads them
+ * there); undefined otherwise, so the engine skips its reports. Thread entries that wrap this one use it too.
+ */
+export function taskProgress(task: PoolTask): ((done: number, total: number) => void) | undefined {
+  return task.progress ? slotProgress(startFlags, task.startSlot) : undefined;
+}
+
 export default function runEngineJob(task: PoolTask): ExecutionOutcome | ChunkOutcome {
   markStarted(task);
   if (task.inputs) return runChunk(task);
   const def = findDefinition(task.name);
   if (!def) return { ok: false, reason: 'invalid_input', message: `unknown engine function ${task.name}` };
-  return executeDefinition(def, task.input, { units: task.units ?? 'field' });
+  const progress = taskProgress(task);
+  return executeDefinition(def, task.input, progress ? { units: task.units ?? 'field', progress } : { units: task.units ?? 'field' });
 }
 
 /**

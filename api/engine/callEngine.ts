@@ -49,9 +49,17 @@ export function authorizeFunction(auth: AuthContext, name: string): AnyDefinitio
 /**
  * `readBody` is called only after step 7 passes, so a refused caller's body is never read.
  * `signal`: the caller went away (its connection closed, its MCP request was canceled); the call
- * is dropped or its thread stopped, and nobody is answered.
+ * is dropped or its thread stopped, and nobody is answered. `onProgress`: the steps the engine
+ * function reports from its thread or worker while it runs (MCP progress), for functions that do.
  */
-export async function callEngine(deps: EngineDeps, auth: AuthContext, name: string, readBody: () => Promise<unknown>, signal?: AbortSignal): Promise<EngineEnvelope> {
+export async function callEngine(
+  deps: EngineDeps,
+  auth: AuthContext,
+  name: string,
+  readBody: () => Promise<unknown>,
+  signal?: AbortSignal,
+  onProgress?: (done: number, total: number) => void,
+): Promise<EngineEnvelope> {
   const started = performance.now();
   const def = authorizeFunction(auth, name);
 
@@ -75,7 +83,7 @@ export async function callEngine(deps: EngineDeps, auth: AuthContext, name: stri
   }
 
   // 10. Run under the time limit.
-  const outcome = await deps.runner.run({ name: def.name, input, units: prepared.units }, { signal });
+  const outcome = await deps.runner.run({ name: def.name, input, units: prepared.units }, onProgress ? { signal, onProgress } : { signal });
   if (!outcome.ok) {
     switch (outcome.reason) {
       case 'canceled':

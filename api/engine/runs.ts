@@ -147,14 +147,20 @@ export class RunService {
     return this.view(run, page);
   }
 
-  /** Waits up to `seconds` for the run to finish; answers its state then. */
-  async wait(auth: AuthContext, name: string, id: string, seconds: number, page: { offset: number; limit: number }): Promise<RunView> {
+  /**
+   * Waits up to `seconds` for the run to finish; answers its state then. `onProgress` hears the
+   * run's items done of total whenever that count moves while it waits (MCP progress).
+   */
+  async wait(auth: AuthContext, name: string, id: string, seconds: number, page: { offset: number; limit: number }, onProgress?: (done: number, total: number) => void): Promise<RunView> {
     const until = Date.now() + seconds * 1000;
     let run = await this.find(auth, name, id);
+    let heard = -1;
     while (!FINISHED.includes(run.status) && Date.now() < until) {
+      if (onProgress && run.done !== heard) onProgress((heard = run.done), run.total);
       await delay(Math.min(100, Math.max(1, until - Date.now())));
       run = await this.find(auth, name, id);
     }
+    if (onProgress && run.done !== heard) onProgress(run.done, run.total);
     return this.view(run, page);
   }
 

@@ -8,7 +8,7 @@ import { errors } from '../errors.js';
 import { idempotent } from '../engine/idempotency.js';
 import { pageOf, WAIT_MAX_S, type RunService, type RunView } from '../engine/runs.js';
 import { CALCULATION_ANNOTATIONS } from './tools.js';
-import type { McpTool } from './types.js';
+import type { McpRequestContext, McpTool } from './types.js';
 
 const nameArg = { type: 'string', description: 'Function name, e.g. pvt.gasProperties (list_functions lists them)' };
 const waitArg = { type: 'integer', minimum: 0, maximum: WAIT_MAX_S, description: `Seconds (<= ${WAIT_MAX_S}) to wait for the run to finish before answering, as Prefer: wait=N` };
@@ -22,6 +22,12 @@ const seconds = (v: unknown): number | undefined => {
   if (!Number.isInteger(v) || (v as number) < 0 || (v as number) > WAIT_MAX_S) throw errors.validation(`wait must be an integer from 0 to ${WAIT_MAX_S}`, { wait: `must be an integer from 0 to ${WAIT_MAX_S}` });
   return v as number;
 };
+
+/** While a tool waits for a run, its items done of total as MCP progress (when the request asked for it). */
+function runProgress(ctx: McpRequestContext): ((done: number, total: number) => void) | undefined {
+  const reporter = ctx.progress;
+  return reporter ? (done, total) => reporter.report(done, total, `${done} of ${total} items`) : undefined;
+}
 
 export function runTools(runs: RunService): McpTool[] {
   return [
@@ -62,7 +68,7 @@ export function runTools(runs: RunService): McpTool[] {
           return { status: 202, body: view, headers: { Location: view.links.self } };
         });
         let view = answer.body as RunView;
-        if (wait !== undefined) view = await runs.wait(ctx.auth, name, view.id, wait, pageOf({}));
+        if (wait !== undefined) view = await runs.wait(ctx.auth, name, view.id, wait, pageOf({}), runProgress(ctx));
         return view as unknown as Record<string, unknown>;
       },
     },
@@ -92,7 +98,7 @@ export function runTools(runs: RunService): McpTool[] {
         const id = str(args.id, 'id');
         const page = pageOf({ offset: args.offset, limit: args.limit });
         const wait = seconds(args.wait);
-        const view = wait === undefined ? await runs.get(ctx.auth, name, id, page) : await runs.wait(ctx.auth, name, id, wait, page);
+        const view = wait === undefined ? await runs.get(ctx.auth, name, id, page) : await runs.wait(ctx.auth, name, id, wait, page, runProgress(ctx));
         return view as unknown as Record<string, unknown>;
       },
     },

@@ -21,7 +21,7 @@ import { CATALOGUE, findDefinition } from '../../engine/catalogue.js';
 import type { AnyDefinition } from '../../engine/definition.js';
 import { portableSchema } from './portableSchema.js';
 import { sampleLists } from './sample.js';
-import type { McpTool } from './types.js';
+import type { McpRequestContext, McpTool } from './types.js';
 
 /** A calculation reads nothing and changes nothing outside the call. */
 export const CALCULATION_ANNOTATIONS: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
@@ -75,7 +75,7 @@ function engineTool(deps: EngineDeps, def: AnyDefinition): McpTool {
     rest: () => ({ method: 'POST', path, body: "the same JSON object as this call's arguments (without maxPoints)", resultField: 'result' }),
     async call(ctx, args) {
       const { maxPoints, ...inputs } = args;
-      const result = (await callEngine(deps, ctx.auth, def.name, async () => inputs, ctx.signal)).result;
+      const result = (await callEngine(deps, ctx.auth, def.name, async () => inputs, ctx.signal, engineProgress(ctx))).result;
       return curves ? sampled(result, maxPoints) : result;
     },
   };
@@ -151,11 +151,17 @@ function functionTools(deps: EngineDeps): McpTool[] {
         const def = definitionArg(args.name);
         const inputs = args.arguments;
         if (inputs === null || typeof inputs !== 'object' || Array.isArray(inputs)) throw errors.validation('arguments must be an object of the function inputs', { arguments: 'must be an object' });
-        const result = (await callEngine(deps, ctx.auth, def.name, async () => inputs, ctx.signal)).result;
+        const result = (await callEngine(deps, ctx.auth, def.name, async () => inputs, ctx.signal, engineProgress(ctx))).result;
         return sampled(result, args.maxPoints);
       },
     },
   ];
+}
+
+/** The engine's own steps (points of an envelope, rates of a sweep) as MCP progress, when the request asked for it. */
+function engineProgress(ctx: McpRequestContext): ((done: number, total: number) => void) | undefined {
+  const reporter = ctx.progress;
+  return reporter ? (done, total) => reporter.report(done, total, `${done} of ${total} steps`) : undefined;
 }
 
 function definitionArg(name: unknown): AnyDefinition {

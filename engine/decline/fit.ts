@@ -107,7 +107,7 @@ export const fit = defineFunction({
       source: 'synthetic: q = 500 (1 + 0.4 x 0.05 t)^(-1/0.4), the first 12 points of refdata decline.json fit-hyperbolic-500.0-0.05-0.4; the generating parameters are the answer',
     },
   ],
-  run(input, warnings) {
+  run(input, warnings, context) {
     if (input.t.length !== input.q.length) throw new EngineFailure('invalid_input', `t has ${input.t.length} values and q ${input.q.length}: give one rate per time`);
     const model = (input.model ?? 'hyperbolic') as FitModel;
     const objective = input.objective ?? 'logRate';
@@ -128,7 +128,7 @@ export const fit = defineFunction({
         return objective === 'logRate' ? Math.log(q[i] as number) - Math.log(m) : (q[i] as number) - m;
       });
     };
-    const best = fitBounded(residual, setup.specs, setup.guess);
+    const best = fitBounded(residual, setup.specs, setup.guess, undefined, undefined, context.progress);
     if (!Number.isFinite(best.sse)) throw new EngineFailure('no_solution', `no ${model} curve fits these data: every start gave a non-finite sum of squares`);
     if (!best.converged) warnings.push('the best start stopped at the iteration limit (200) before the sum of squares settled');
     const names = setup.specs.map((s) => s.name);

@@ -152,7 +152,10 @@ export const nodal = defineFunction({
     const points = input.nodalPoints ?? 50;
     const rates = Array.from({ length: points }, (_, i) => aof * (0.002 + (0.997 * i) / (points - 1)));
     const vlpAt = (q: number) => bottomHolePressure(well, q, input.thpPsia, warnings).endPsia;
-    const vlpBhp = rates.map(vlpAt);
+    // Progress: VLP traverses of the rate scan (the crossings' refinement after it is not counted).
+    const progress = context.progress;
+    const vlpBhp = progress ? rates.map((q, i) => (progress(i, points), vlpAt(q))) : rates.map(vlpAt);
+    progress?.(points, points);
     const diff = (q: number, bhp: number | null) => (bhp === null ? Infinity : bhp - inflow.pwf(q));
     const crossings = findCrossings(rates, vlpBhp.map((b, i) => diff(rates[i] as number, b)), (q) => diff(q, vlpAt(q)));
     if (crossings.length === 0) throw new EngineFailure('no_solution', `no intersection of the IPR and the ${well.method} VLP at ${input.thpPsia} psia: the tubing-head pressure is too high (or the string too restrictive) for this well to flow`);

@@ -9,6 +9,10 @@ import { expect } from 'chai';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Progress } from '@modelcontextprotocol/sdk/types.js';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { findDefinition } from '../../engine/catalogue.js';
 import { createAccount, freshAddress, startTestServer, type TestAccount, type TestServer } from '../support/server.js';
 import { Latch } from '../support/latch.js';
 import { EnginePool } from '../../workers/pool.js';
@@ -16,17 +20,21 @@ import type { ChunkJob, EngineJob, EngineRunner, RunOptions } from '../../worker
 
 const spinThread = new URL('../support/spinThread.js', import.meta.url).href;
 const SENTINEL_TF = 250;
+/** pvt_gasProperties at this temperature runs as `test.steps`: 3 steps, each waiting until the test saw it. */
+const STEPS_TF = 251;
 const LONG_CALL = { psia: [2000], TF: SENTINEL_TF, gasSG: 0.7 };
 const QUICK_CALL = { psia: [1000, 2000], TF: 180, gasSG: 0.7 };
 
 /** A real pool; calls at the sentinel temperature hold their thread on the current latch. */
 class LatchedRunner implements EngineRunner {
   latch = new Latch();
+  stepsDir = '';
   constructor(readonly pool: EnginePool) {}
   run(job: EngineJob, options?: RunOptions) {
     const tf = job.input.TF;
-    const held = job.name === 'pvt.gasProperties' && (tf === SENTINEL_TF || (Array.isArray(tf) && tf[0] === SENTINEL_TF));
-    return this.pool.run(held ? { name: 'test.block', input: { latch: this.latch.buffer } } : job, options);
+    const at = (t: number) => job.name === 'pvt.gasProperties' && (tf === t || (Array.isArray(tf) && tf[0] === t));
+    if (at(STEPS_TF)) return this.pool.run({ name: 'test.steps', input: { steps: 3, dir: this.stepsDir } }, options);
+    return this.pool.run(at(SENTINEL_TF) ? { name: 'test.block', input: { latch: this.latch.buffer } } : job, options);
   }
   runChunk(job: ChunkJob, options?: RunOptions) {
     return this.pool.runChunk(job, options);
@@ -79,6 +87,65 @@ describe('MCP progress and cancellation (issue 16), embedded', function () {
     expect(seen.length).to.be.at.least(2);
     expect(seen[1]!.progress).to.be.greaterThan(seen[0]!.progress); // MCP: progress increases
     expect(seen[0]!.message).to.match(/^running, \d+ s$/);
+    await client.close();
+  });
+
+  it('the steps an engine function counts on its thread arrive as progress with a total, increasing, then the result', async () => {
+    runner.stepsDir = mkdtempSync(join(tmpdir(), 'engcalc-steps-'));
+    try {
+      const client = await connect(server, acct.key);
+      const real: Progress[] = [];
+      const result = await client.callTool({ name: 'pvt_gasProperties', arguments: { psia: [2000], TF: STEPS_TF, gasSG: 0.7 } }, undefined, {
+        onprogress: (p) => {
+          if (p.total === undefined) return; // a heartbeat
+          real.push(p);
+          writeFileSync(join(runner.stepsDir, `go-${p.progress / 10}`), ''); // seen: the thread takes its next step
+        },
+      });
+      expect(result.isError ?? false, JSON.stringify(result)).to.equal(false);
+      expect(result.structuredContent).to.deep.include({ steps: 3, listened: true });
+      expect(real.map((p) => [p.progress, p.total])).to.deep.equal([
+        [10, 30],
+        [20, 30],
+        [30, 30],
+      ]);
+      expect(real[0]!.message).to.equal('10 of 30 steps');
+      await client.close();
+    } finally {
+      rmSync(runner.stepsDir, { recursive: true, force: true });
+    }
+  });
+
+  it('the real phase envelope (run_function) reports its traced points, ending at the total, then the result', async () => {
+    const def = findDefinition('eos.phaseEnvelope')!;
+    const client = await connect(server, acct.key);
+    const real: Progress[] = [];
+    const result = await client.callTool(
+      { name: 'run_function', arguments: { name: 'eos.phaseEnvelope', arguments: { ...(def.examples[0]!.input as object), maxPoints: 400, qualityLines: [0.25, 0.5, 0.75] }, maxPoints: 10 } },
+      undefined,
+      { onprogress: (p) => void (p.total !== undefined && real.push(p)) },
+    );
+    expect(result.isError ?? false, JSON.stringify(result).slice(0, 800)).to.equal(false);
+    expect(real.length).to.be.at.least(1);
+    for (const p of real) expect(p.total).to.equal(1600); // 4 curves x maxPoints
+    for (let i = 1; i < real.length; i++) expect(real[i]!.progress).to.be.greaterThan(real[i - 1]!.progress);
+    expect(real.at(-1)!.progress).to.equal(1600);
+    await client.close();
+  });
+
+  it('submit_batch with wait reports the run\'s items done of total as progress', async () => {
+    const client = await connect(server, acct.key);
+    const real: Progress[] = [];
+    const items = Array.from({ length: 6 }, (_, i) => ({ input: { psia: [1000 + 100 * i], TF: 180, gasSG: 0.7 } }));
+    const result = await client.callTool({ name: 'submit_batch', arguments: { name: 'pvt.gasProperties', items, wait: 30 } }, undefined, {
+      onprogress: (p) => void (p.total !== undefined && real.push(p)),
+    });
+    expect(result.isError ?? false, JSON.stringify(result).slice(0, 800)).to.equal(false);
+    expect(result.structuredContent).to.deep.include({ status: 'succeeded', progress: { done: 6, total: 6 } });
+    expect(real.length).to.be.at.least(1);
+    for (const p of real) expect(p.total).to.equal(6);
+    for (let i = 1; i < real.length; i++) expect(real[i]!.progress).to.be.greaterThan(real[i - 1]!.progress);
+    expect(real.at(-1)).to.deep.include({ progress: 6, message: '6 of 6 items' });
     await client.close();
   });
 

@@ -8,6 +8,12 @@
  * free the worker.
  */
 import { expect } from 'chai';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import type { Progress } from '@modelcontextprotocol/sdk/types.js';
+import { findDefinition } from '../../engine/catalogue.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { redisOrSkip, type RedisServer } from '../support/redis.js';
@@ -19,16 +25,21 @@ import type { ChunkJob, EngineJob, EngineRunner, RunOptions } from '../../worker
 
 const spinThread = new URL('../support/spinThread.js', import.meta.url).href;
 const SENTINEL_TF = 250;
+/** pvt_gasProperties at this temperature runs as `test.steps`: 3 steps, each waiting until the test saw it. */
+const STEPS_TF = 251;
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
 
 /** The real queue runner; calls at the sentinel temperature run as the endless `test.spin`. */
 class SpinningRunner implements EngineRunner {
   started = 0;
   onStarted: () => void = () => undefined;
+  stepsDir = '';
   constructor(readonly queue: QueueRunner) {}
   run(job: EngineJob, options?: RunOptions) {
     const tf = job.input.TF;
-    const spin = job.name === 'pvt.gasProperties' && (tf === SENTINEL_TF || (Array.isArray(tf) && tf[0] === SENTINEL_TF));
-    return this.queue.run(spin ? { name: 'test.spin', input: {} } : job, {
+    const at = (t: number) => job.name === 'pvt.gasProperties' && (tf === t || (Array.isArray(tf) && tf[0] === t));
+    const substitute = at(SENTINEL_TF) ? { name: 'test.spin', input: {} } : at(STEPS_TF) ? { name: 'test.steps', input: { steps: 3, dir: this.stepsDir } } : job;
+    return this.queue.run(substitute, {
       ...options,
       onStart: () => {
         options?.onStart?.();
@@ -48,7 +59,7 @@ class SpinningRunner implements EngineRunner {
   }
 }
 
-describe('MCP cancellation across API nodes (issue 16), distributed', function () {
+describe('MCP cancellation and progress across API nodes (issue 16), distributed', function () {
   this.timeout(90_000);
   let redis: RedisServer;
   let consumer: Consumer;
@@ -76,6 +87,56 @@ describe('MCP cancellation across API nodes (issue 16), distributed', function (
     await nodeA?.stop();
     await consumer?.close();
     await redis?.stop();
+  });
+
+  it('the steps an engine function counts on a worker\'s thread arrive as progress with a total, increasing; nothing is left in Redis', async () => {
+    runner.stepsDir = mkdtempSync(join(tmpdir(), 'engcalc-steps-'));
+    const client = new Client({ name: 'progress-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL('/v1/mcp', nodeA.url), { requestInit: { headers: { Authorization: `Bearer ${acct.key}`, 'X-Forwarded-For': freshAddress() } } }));
+    const inspect = new Redis(redis.url);
+    try {
+      const real: Progress[] = [];
+      const result = await client.callTool({ name: 'pvt_gasProperties', arguments: { psia: [2000], TF: STEPS_TF, gasSG: 0.7 } }, undefined, {
+        timeout: 80_000,
+        onprogress: (p) => {
+          if (p.total === undefined) return; // a heartbeat
+          real.push(p);
+          writeFileSync(join(runner.stepsDir, `go-${p.progress / 10}`), ''); // seen: the worker's thread takes its next step
+        },
+      });
+      expect(result.isError ?? false, JSON.stringify(result)).to.equal(false);
+      expect(result.structuredContent).to.deep.include({ steps: 3, listened: true });
+      expect(real.map((p) => [p.progress, p.total])).to.deep.equal([
+        [10, 30],
+        [20, 30],
+        [30, 30],
+      ]);
+      // No key of the job outlives its answer (job hash, outcome, ticket), and no listener per call.
+      expect((await inspect.keys('*')).filter((k) => UUID.test(k))).to.deep.equal([]);
+      expect(runner.queue.inFlight).to.equal(0);
+    } finally {
+      inspect.disconnect();
+      await client.close();
+      rmSync(runner.stepsDir, { recursive: true, force: true });
+    }
+  });
+
+  it('the real phase envelope run on a worker reports its traced points, ending at the total', async () => {
+    const def = findDefinition('eos.phaseEnvelope')!;
+    const client = new Client({ name: 'progress-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL('/v1/mcp', nodeA.url), { requestInit: { headers: { Authorization: `Bearer ${acct.key}`, 'X-Forwarded-For': freshAddress() } } }));
+    const real: Progress[] = [];
+    const result = await client.callTool(
+      { name: 'run_function', arguments: { name: 'eos.phaseEnvelope', arguments: { ...(def.examples[0]!.input as object), maxPoints: 400, qualityLines: [0.25, 0.5, 0.75] }, maxPoints: 10 } },
+      undefined,
+      { timeout: 80_000, onprogress: (p) => void (p.total !== undefined && real.push(p)) },
+    );
+    expect(result.isError ?? false, JSON.stringify(result).slice(0, 800)).to.equal(false);
+    expect(real.length).to.be.at.least(1);
+    for (const p of real) expect(p.total).to.equal(1600); // 4 curves x maxPoints
+    for (let i = 1; i < real.length; i++) expect(real[i]!.progress).to.be.greaterThan(real[i - 1]!.progress);
+    expect(real.at(-1)!.progress).to.equal(1600);
+    await client.close();
   });
 
   it('a cancellation posted to another node stops the job on its worker', async () => {

@@ -7,7 +7,7 @@
  * Nothing is retried; a job whose worker died fails (maxStalledCount 0) instead of running twice.
  */
 import { randomUUID } from 'node:crypto';
-import { Queue, Worker } from 'bullmq';
+import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { EnginePool } from '../pool.js';
 import { CANCELED, type ChunkOutcome, type RunOutcome } from '../runner.js';
@@ -108,7 +108,7 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
           else
             outcome = data.inputs
               ? await pool.runChunk({ name: data.name, inputs: data.inputs, units: data.units, deadline: data.deadline ?? Date.now() + options.timeoutMs, mode: data.mode }, { signal: cancel.signal })
-              : await pool.run({ name: data.name, input: data.input ?? {}, units: data.units }, { signal: cancel.signal });
+              : await pool.run({ name: data.name, input: data.input ?? {}, units: data.units }, data.progress ? { signal: cancel.signal, onProgress: progressSender(job) } : { signal: cancel.signal });
         } catch (err) {
           options.onError?.(err as Error);
           outcome = { ok: false, reason: 'unavailable', message: 'the engine thread failed' };
@@ -176,6 +176,19 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
         listener.disconnect();
         redis.disconnect();
       })()),
+  };
+}
+
+/**
+ * A job's onProgress: its steps as BullMQ job progress (`{ done, total }`, a 'progress' event the
+ * calling API node hears on its QueueEvents). The pool reads a call's steps every
+ * PROGRESS_POLL_MS and passes only changes, so this sends at most one update per read (and the
+ * last step when the call ends): no throttle of its own, which could drop a last step for good.
+ * The progress lives in the job's hash, which goes with the job when it completes.
+ */
+function progressSender(job: Job<EngineJobData, string>): (done: number, total: number) => void {
+  return (done, total) => {
+    job.updateProgress({ done, total }).catch(() => undefined); // a lost step is not worth failing the call
   };
 }
 

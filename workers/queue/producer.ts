@@ -12,6 +12,9 @@
  * - a started call whose worker stops heart-beating is answered 503 within WORKER_TTL_MS +
  *   MONITOR_MS of its last heartbeat; a job Redis lost (restart) is answered 503 as soon as
  *   Redis answers again; Redis unreachable for REDIS_OUTAGE_GRACE_MS -> 503.
+ * Progress: a call whose caller passes onProgress is a job marked `progress`; its worker sends
+ * the engine's steps as job progress, heard here as QueueEvents 'progress' (one listener for all
+ * calls) and passed to the waiting call.
  * Jobs keep their input only until a worker claims them, and no result: the worker leaves the
  * outcome in its own key, which this node reads and deletes (OUTCOME_TTL_MS if it never does).
  */
@@ -65,6 +68,8 @@ interface Waiter {
   busy: boolean;
   /** The caller's start hook, called once (when first seen running, or with its outcome). */
   onStart?: () => void;
+  /** The caller's progress listener: the steps its worker sends as job progress events. */
+  onProgress?: (done: number, total: number) => void;
   resolve(outcome: RunOutcome | ChunkOutcome | GroupOutcome): void;
 }
 
@@ -116,6 +121,17 @@ export class QueueRunner implements EngineRunner {
       const w = this.waiting.get(jobId);
       if (w) void this.fetch(w);
     });
+    // One listener for every call: a step reaches the call waiting for that job id, if it listens.
+    this.events.on('progress', ({ jobId, data }) => {
+      const w = this.waiting.get(jobId);
+      const step = data as { done?: unknown; total?: unknown };
+      if (!w?.onProgress || !step || typeof step !== 'object' || typeof step.done !== 'number' || typeof step.total !== 'number') return;
+      if (w.runningSince === undefined) {
+        w.runningSince = Date.now(); // a step means its worker runs it
+        w.onStart?.();
+      }
+      w.onProgress(step.done, step.total);
+    });
     this.events.on('failed', ({ jobId, failedReason }) => this.settle(jobId, failureOutcome(failedReason)));
     this.sweeper = new Sweeper(this.scripts, this.queue, () => this.redis.status === 'ready');
     this.groups = new CallGroups(
@@ -132,12 +148,14 @@ export class QueueRunner implements EngineRunner {
   }
 
   run(job: EngineJob, options: RunOptions = {}): Promise<RunOutcome> {
-    if (this.options.groupable?.(job.name)) return this.groups.add(job, options);
+    // A call whose caller listens for progress travels alone (a group's steps would be its neighbours').
+    if (this.options.groupable?.(job.name) && !options.onProgress) return this.groups.add(job, options);
     return this.runAlone(job, options);
   }
 
   private runAlone(job: EngineJob, options: RunOptions): Promise<RunOutcome> {
-    return this.submit({ name: job.name, input: job.input, units: job.units }, this.options.timeoutMs, options) as Promise<RunOutcome>;
+    const data: EngineJobData = options.onProgress ? { name: job.name, input: job.input, units: job.units, progress: true } : { name: job.name, input: job.input, units: job.units };
+    return this.submit(data, this.options.timeoutMs, options) as Promise<RunOutcome>;
   }
 
   /** A batch chunk as one job: one worker thread runs its items in order until the deadline. */
@@ -174,7 +192,7 @@ export class QueueRunner implements EngineRunner {
     }
 
     const outcome = new Promise<RunOutcome | ChunkOutcome | GroupOutcome>((resolve) =>
-      this.waiting.set(jobId, { jobId, startBy: Date.now() + this.startBudgetMs, busy: false, limitMs, onStart: options.onStart, resolve }),
+      this.waiting.set(jobId, { jobId, startBy: Date.now() + this.startBudgetMs, busy: false, limitMs, onStart: options.onStart, onProgress: data.progress ? options.onProgress : undefined, resolve }),
     );
     const signal = options.signal;
     if (signal) {

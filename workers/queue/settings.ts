@@ -73,6 +73,8 @@ export interface EngineJobData {
   mode?: 'outcomes' | 'texts';
   /** A group of light calls (callGroups.ts): each run as its own pool call, answered in order. */
   calls?: { name: string; input: Record<string, unknown>; units?: 'field' | 'metric' }[];
+  /** The caller listens for progress: the worker forwards the engine's steps (job progress events). */
+  progress?: true;
 }
 
 /** What the processor returns to BullMQ: the outcome itself is in the job's outcome key. */

@@ -141,17 +141,19 @@ function lmFrom(residual: (p: number[]) => number[], specs: ParameterSpec[], u0:
   return { u, sse, iterations: MAX_ITER, converged: false };
 }
 
-/** Best of the guess and `extraStarts` seeded random starts. */
-export function fitBounded(residual: (p: number[]) => number[], specs: ParameterSpec[], guess: number[], extraStarts = 11, seed = 20_11_13): FitOutcome {
+/** Best of the guess and `extraStarts` seeded random starts; `progress` hears starts finished of all. */
+export function fitBounded(residual: (p: number[]) => number[], specs: ParameterSpec[], guess: number[], extraStarts = 11, seed = 20_11_13, progress?: (done: number, total: number) => void): FitOutcome {
   const rand = mulberry32(seed);
   const starts = [toInternal(specs, guess)];
   for (let k = 0; k < extraStarts; k++) starts.push(specs.map(() => Math.asin(2 * rand() - 1)));
   let best: { u: number[]; sse: number; iterations: number; converged: boolean } | null = null;
   let iterations = 0;
+  let done = 0;
   for (const u0 of starts) {
     const out = lmFrom(residual, specs, u0);
     iterations += out.iterations;
     if (!best || out.sse < best.sse) best = out;
+    progress?.(++done, starts.length);
   }
   const b = best as { u: number[]; sse: number; converged: boolean };
   return { params: fromInternal(specs, b.u), sse: b.sse, iterations, starts: starts.length, converged: b.converged };

@@ -12,6 +12,7 @@
 import { MW_AIR, paFromPsia, psiaFromPa, R } from '../core/constants.js';
 import type { SaturationAnswer } from '../saturationSolve.js';
 import { splitOf, type Lab } from './common.js';
+import type { RunContext } from '../../definition.js';
 
 export interface CvdRow {
   psia: number;
@@ -23,7 +24,8 @@ export interface CvdRow {
   producedGasComposition: number[] | null;
 }
 
-export function constantVolumeDepletion(lab: Lab, z0: Float64Array, T: number, sat: SaturationAnswer, psia: readonly number[], warnings: string[]) {
+/** `progress`: stages depleted of the stages below the saturation pressure (RunContext.progress). */
+export function constantVolumeDepletion(lab: Lab, z0: Float64Array, T: number, sat: SaturationAnswer, psia: readonly number[], warnings: string[], progress?: RunContext['progress']) {
   const fluid = lab.fluid;
   const vd = sat.point.feed.V - fluid.shiftVolume(z0);
   const stages = psia.filter((p) => paFromPsia(p) < sat.P);
@@ -32,7 +34,9 @@ export function constantVolumeDepletion(lab: Lab, z0: Float64Array, T: number, s
   let z: Float64Array = Float64Array.from(z0);
   let produced = 0;
   const rows: CvdRow[] = [{ psia: psiaFromPa(sat.P), liquidDropoutPercent: sat.kind === 'dew' ? 0 : 100, producedMolesPercent: 0, gasZ: null, twoPhaseZ: (sat.P * vd) / (R * T), gasGravity: null, producedGasComposition: null }];
+  let stage = 0;
   for (const p of stages) {
+    progress?.(stage++, stages.length);
     const P = paFromPsia(p);
     const s = splitOf(lab.flash(z, T, P));
     const vCell = n * s.vTotal;
@@ -62,5 +66,6 @@ export function constantVolumeDepletion(lab: Lab, z0: Float64Array, T: number, s
     n = nLiq + nGasLeft;
     z = next;
   }
+  progress?.(stages.length, stages.length);
   return { rows, vdFt3PerLbmol: vd * 35.31466672148859 * 453.59237 };
 }

@@ -15,6 +15,7 @@ import { KG_M3_PER_LBM_FT3, MW_AIR, paFromPsia, P_SC_PSIA, psiaFromPa } from '..
 import { WATER_DENSITY_60F } from '../../pvt/oil/correlations/oilConstants.js';
 import type { SaturationAnswer } from '../saturationSolve.js';
 import { FT3_PER_M3, M3_PER_BBL, P_SC, splitOf, T_SC, V_SC, type Lab } from './common.js';
+import type { RunContext } from '../../definition.js';
 
 /** scf per bbl for a ratio of m3 gas (standard) to m3 oil. */
 const SCF_PER_BBL = FT3_PER_M3 * M3_PER_BBL;
@@ -30,7 +31,8 @@ export interface DlRow {
   oilDensityLbft3: number;
 }
 
-export function differentialLiberation(lab: Lab, z: Float64Array, T: number, sat: SaturationAnswer, stagesPsia: readonly number[], warnings: string[]) {
+/** `progress`: stages liberated (those below the bubble point, then stock tank), RunContext.progress. */
+export function differentialLiberation(lab: Lab, z: Float64Array, T: number, sat: SaturationAnswer, stagesPsia: readonly number[], warnings: string[], progress?: RunContext['progress']) {
   const fluid = lab.fluid;
   const stages = stagesPsia.filter((p) => paFromPsia(p) < sat.P && p > P_SC_PSIA);
   if (stages.length < stagesPsia.length) warnings.push(`stages at or above the bubble point (${psiaFromPa(sat.P).toPrecision(6)} psia) or at or below 14.696 psia were left out`);
@@ -40,7 +42,9 @@ export function differentialLiberation(lab: Lab, z: Float64Array, T: number, sat
   const raw: { psia: number; gasStd: number; oilV: number; oilMass: number; zG: number | null; mwG: number | null; bg: number | null }[] = [];
   // At the bubble point: the oil itself (the saturation solve's feed phase).
   raw.push({ psia: pressures[0]!, gasStd: 0, oilV: sat.point.feed.V - fluid.shiftVolume(z), oilMass: fluid.molarMass(z) / 1000, zG: null, mwG: null, bg: null });
+  let stage = 0;
   for (const p of pressures.slice(1)) {
+    progress?.(stage++, pressures.length - 1);
     const P = paFromPsia(p);
     const s = splitOf(lab.flash(x, T, P), undefined);
     const nGas = nL * s.nV;
@@ -53,6 +57,7 @@ export function differentialLiberation(lab: Lab, z: Float64Array, T: number, sat
     const bg = nGas > 0 ? (s.zV * T * P_SC) / (P * T_SC) : null;
     raw.push({ psia: p, gasStd: nGas * V_SC, oilV: nL * vOil, oilMass: (nL * mwOil) / 1000, zG: nGas > 0 ? s.zV : null, mwG: nGas > 0 ? s.mwV : null, bg });
   }
+  progress?.(pressures.length - 1, pressures.length - 1);
   // Residual oil: the last oil cooled to 60 degF at 14.696 psia.
   const cooled = splitOf(lab.flash(x, T_SC, P_SC), 'liquid');
   const vr = nL * (cooled.nL > 0 ? cooled.nL * cooled.vL : cooled.vTotal);

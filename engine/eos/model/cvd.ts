@@ -68,13 +68,13 @@ export const modelCvd = defineFunction({
     },
   ],
   check: (input) => checkDecreasing(input.psia),
-  run(input, warnings) {
+  run(input, warnings, context) {
     const m = attachedModel(input);
     requireEosPressure('psia', input.psia);
     const { lab, z, T, sat, names } = labSetup(m, input.TF, warnings);
     if (sat.kind === 'bubble') warnings.push(`at ${input.TF} degF the model has a bubble point: CVD is the gas-condensate experiment (volatile oils are sometimes studied this way)`);
     const psia = input.psia ?? DEFAULT_FACTORS.map((f) => psiaFromPa(sat.P) * f);
-    const { rows } = constantVolumeDepletion(lab, z, T, sat, psia, warnings);
+    const { rows } = constantVolumeDepletion(lab, z, T, sat, psia, warnings, context.progress);
     return {
       source: modelSource(m),
       saturation: { psia: psiaFromPa(sat.P), kind: sat.kind },

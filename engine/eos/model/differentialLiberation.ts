@@ -74,7 +74,7 @@ export const modelDifferentialLiberation = defineFunction({
     { title: '100 stages of the 60-component model at 200 degF, 3600 to 20 psia', input: { ...LARGEST_MODEL, TF: 200, psia: pressureSteps(3600, 20, 100) }, projectData: LARGEST_MODEL_PROJECT },
   ],
   check: (input) => checkDecreasing(input.psia),
-  run(input, warnings) {
+  run(input, warnings, context) {
     const m = attachedModel(input);
     requireEosPressure('psia', input.psia);
     const { lab, z, T, sat } = labSetup(m, input.TF, warnings);
@@ -82,7 +82,7 @@ export const modelDifferentialLiberation = defineFunction({
       throw new EngineFailure('invalid_input', `at ${input.TF} degF the model has a dew point (${psiaFromPa(sat.P).toPrecision(6)} psia): differential liberation is an oil experiment; use eos.model.cvd`);
     }
     const psia = input.psia ?? DEFAULT_FACTORS.map((f) => psiaFromPa(sat.P) * f);
-    const dl = differentialLiberation(lab, z, T, sat, psia, warnings);
+    const dl = differentialLiberation(lab, z, T, sat, psia, warnings, context.progress);
     return {
       source: modelSource(m),
       bubblePointPsia: psiaFromPa(sat.P),
