@@ -11,7 +11,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { KeyPool, REQUESTS_PER_KEY } from './accounts.js';
 import { cleanupMark, releaseTo, stoppedBySignal, trackDir } from './cleanup.js';
 import { runLoad, type RunResult } from './load.js';
-import { runPaced } from './paced.js';
+import { PACED_WARMUP_S, runPaced } from './paced.js';
 import { median } from './stats.js';
 import type { BenchOptions, Scenario } from './options.js';
 import { spawnNode, startWeb } from './processes.js';
@@ -175,7 +175,7 @@ async function measureHttp(scenario: Scenario, target: Target, opts: BenchOption
     let halfPeak: Measured['halfPeak'];
     if (target.keys && w.fn === HALF_PEAK_FN && runs.length) {
       const targetRate = Math.max(1, Math.round(median(runs.map((r) => r.callsPerSec)) / 2));
-      const keys = await take(Math.ceil((targetRate * 1.2 * opts.duration) / REQUESTS_PER_KEY) + Math.ceil(opts.connections / REQUESTS_PER_KEY) + 1);
+      const keys = await take(Math.ceil((targetRate * (opts.duration + PACED_WARMUP_S)) / REQUESTS_PER_KEY) + 1);
       if (keys) await keysVisible(target.url, keys);
       const r = await runPaced({ ...spec, durationS: opts.duration, keys, overallRate: targetRate });
       halfPeak = { ...r, targetRate };
