@@ -18,7 +18,7 @@ import type { Store } from '../store/ports.js';
 import { EnginePool } from '../workers/pool.js';
 import type { EngineRunner } from '../workers/runner.js';
 import { QueueRunner } from '../workers/queue/producer.js';
-import { findDefinition } from '../engine/catalogue.js';
+import { isLightCall } from '../workers/lightCalls.js';
 import { startConsumer, type Consumer } from '../workers/queue/consumer.js';
 import { readiness, type Check } from './ops/health.js';
 import { Metrics, type EngineMetrics } from './ops/metrics.js';
@@ -173,18 +173,8 @@ export async function startServer(config: Readonly<Config>, options: StartOption
 
 /** The in-process pool (embedded default) or the BullMQ queue (REDIS_URL). */
 function createRunner(config: Readonly<Config>): EngineRunner {
-  if (!config.redisUrl) return new EnginePool({ threads: config.engine.threads, timeoutMs: config.engine.timeoutMs, maxQueue: config.engine.maxQueue });
+  if (!config.redisUrl) return new EnginePool({ threads: config.engine.threads, timeoutMs: config.engine.timeoutMs, maxQueue: config.engine.maxQueue, light: isLightCall });
   return new QueueRunner({ redisUrl: config.redisUrl, timeoutMs: config.engine.timeoutMs, maxBacklog: config.ops.queueBacklog, startBudgetMs: config.engine.startTimeoutMs, groupable: isLightCall });
-}
-
-/**
- * Calls light enough to share a queue job with others arriving together (workers/queue/callGroups.ts):
- * the closed-form and small iterative correlations, microseconds to a few milliseconds each at
- * their largest inputs. EOS, well, decline and economics calls always travel alone.
- */
-const LIGHT_MODULES = new Set(['pvt', 'gas', 'units']);
-function isLightCall(name: string): boolean {
-  return LIGHT_MODULES.has(findDefinition(name)?.module ?? '');
 }
 
 /** Counts every engine call by function and outcome, with its duration, as the API node sees it. */

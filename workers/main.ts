@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   const log = createLogger(config.logLevel);
   let consumer: Consumer | null = null;
   const metrics = new Metrics('worker', {
-    pool: () => consumer?.pool.stats() ?? { threads: 0, loadedThreads: 0, busy: 0, waiting: 0, timeouts: 0, canceledStopped: 0 },
+    pool: () => consumer?.pool.stats() ?? { threads: 0, loadedThreads: 0, busy: 0, waiting: 0, timeouts: 0, canceledStopped: 0, lightTasks: 0, lightCalls: 0 },
   });
   // Up before the threads load: /healthz answers at once, /readyz once jobs can be taken.
   const ops = await startOpsServer({

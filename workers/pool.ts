@@ -17,6 +17,8 @@
  *   gets `cancelGraceMs` (default 250 ms) to end by itself first: most calls are light and end
  *   within microseconds, and a stopped thread costs an engine reload (a client that hangs up on a
  *   3 µs call should not cost a thread).
+ * - Light calls (the `light` option): those waiting while every thread is busy leave together as
+ *   one task (workers/lightCalls.ts), each with its own limit, cancel and answer.
  * - Progress: a call whose caller passes onProgress has its thread store the engine's step
  *   reports in the call's slot (startFlags.ts), read every PROGRESS_POLL_MS while it runs; a call
  *   without onProgress sets up nothing (no timer, no reads).
@@ -28,6 +30,8 @@ import { Piscina } from 'piscina';
 import { CHUNK_PARTIAL, isChunkPartial } from './chunkPartial.js';
 import { CANCELED, type ChunkJob, type ItemOutcome, type ChunkOutcome, type EngineJob, type EngineRunner, type NotRun, type RunOptions, type RunOutcome } from './runner.js';
 import { StartFlags } from './startFlags.js';
+import { Gate } from './gate.js';
+import { LightCalls, type GroupedCall, type GroupedOutcome } from './lightCalls.js';
 
 export interface PoolOptions {
   /** Worker threads (default: available cores). */
@@ -46,6 +50,8 @@ export interface PoolOptions {
   spareThread?: boolean;
   /** How long a canceled running call may still end by itself before its thread is stopped (default CANCEL_GRACE_MS). */
   cancelGraceMs?: number;
+  /** Calls light enough to be sent to a thread together while every thread is busy (workers/lightCalls.ts); default none. */
+  light?: (name: string) => boolean;
 }
 
 /** One call's options: the port's cancel signal and start hook, and a time limit other than the pool's. */
@@ -67,6 +73,9 @@ export interface PoolStats {
   timeouts: number;
   /** Canceled calls whose threads were stopped (they had not ended within the grace). */
   canceledStopped: number;
+  /** Tasks that carried light calls, and those calls (workers/lightCalls.ts): their ratio is the batching achieved. */
+  lightTasks: number;
+  lightCalls: number;
 }
 
 const MIN_WAIT_MS = 10_000;
@@ -75,7 +84,8 @@ export const CANCEL_GRACE_MS = 250;
 
 /** What a thread receives: the job and the slot of its start flag. */
 /** `progress`: the caller listens, so the thread stores the engine's step reports in the slot. */
-export type PoolTask = EngineJob & { startSlot: number; inputs?: unknown[]; deadline?: number; mode?: 'outcomes' | 'texts'; progress?: true };
+/** `calls`: light calls sent together (workers/lightCalls.ts); the task's own name and slot are then unused. */
+export type PoolTask = EngineJob & { startSlot: number; inputs?: unknown[]; deadline?: number; mode?: 'outcomes' | 'texts'; progress?: true; calls?: GroupedCall[] };
 
 /** How often the pool reads the steps of a call whose caller listens for progress. */
 export const PROGRESS_POLL_MS = 250;
@@ -101,6 +111,7 @@ export class EnginePool implements EngineRunner {
   private timeouts = 0;
   private canceledStopped = 0;
   private readonly cancelGraceMs: number;
+  private readonly light?: { is: (name: string) => boolean; calls: LightCalls };
   readonly threads: number;
 
   constructor(options: PoolOptions) {
@@ -133,10 +144,26 @@ export class EnginePool implements EngineRunner {
     });
     // A thread stopped at the time limit is gone; its replacement reports THREAD_READY again.
     this.pool.on('workerDestroy', () => (this.loaded = Math.max(0, this.loaded - 1)));
+    if (options.light) {
+      const calls = new LightCalls({
+        gate: this.gate,
+        flags: this.startFlags,
+        send: (group, signal) => this.pool.run({ name: 'engine.group', input: {}, startSlot: -1, calls: group }, { signal }) as unknown as Promise<GroupedOutcome[]>,
+        timeoutMs: this.timeoutMs,
+        maxWaitMs: this.maxWaitMs,
+        cancelGraceMs: this.cancelGraceMs,
+        saturated: SATURATED,
+        notStarted: () => this.notStarted(),
+        onTimeout: () => this.timeouts++,
+        onCanceledStopped: () => this.canceledStopped++,
+      });
+      this.gate.other = calls;
+      this.light = { is: options.light, calls };
+    }
   }
 
   stats(): PoolStats {
-    return { threads: this.threads, loadedThreads: this.loaded, busy: this.gate.inUse, waiting: this.gate.queued + this.pool.queueSize, timeouts: this.timeouts, canceledStopped: this.canceledStopped };
+    return { threads: this.threads, loadedThreads: this.loaded, busy: this.gate.inUse, waiting: this.gate.queued + (this.light?.calls.waiting ?? 0) + this.pool.queueSize, timeouts: this.timeouts, canceledStopped: this.canceledStopped, lightTasks: this.light?.calls.tasks ?? 0, lightCalls: this.light?.calls.calls ?? 0 };
   }
 
   /**
@@ -148,7 +175,22 @@ export class EnginePool implements EngineRunner {
   }
 
   run(job: EngineJob, options: PoolRunOptions = {}): Promise<RunOutcome> {
+    if (this.isLight(job, options)) return this.light!.calls.run(job, options);
     return this.submit<RunOutcome>(job, options.timeoutMs ?? this.timeoutMs, options);
+  }
+
+  /**
+   * Several calls at once, one outcome each in order (a queue job's group of light calls): light
+   * ones leave for a thread together when they can; the others run as single calls.
+   */
+  runMany(jobs: EngineJob[], options: RunOptions = {}): Promise<RunOutcome>[] {
+    if (this.light && jobs.every((job) => this.isLight(job, options))) return this.light.calls.runMany(jobs, options);
+    return jobs.map((job) => this.run(job, options));
+  }
+
+  /** Light, and nothing asks for the single path's extras (a start hook, progress, a limit of its own). */
+  private isLight(job: EngineJob, options: PoolRunOptions): boolean {
+    return !!this.light && !options.onStart && !options.onProgress && options.timeoutMs === undefined && this.light.is(job.name);
   }
 
   /** A batch chunk: one thread runs its items in order until the deadline (see ChunkJob). */
@@ -254,52 +296,4 @@ function watchProgress(flags: StartFlags, slot: number, onProgress: (done: numbe
     clearInterval(timer);
     read();
   };
-}
-
-/** At most `size` calls inside piscina at once; the rest wait here in arrival order. */
-class Gate {
-  private free: number;
-  private readonly waiters: { admit: () => void }[] = [];
-
-  constructor(private readonly size: number) {
-    this.free = size;
-  }
-
-  get inUse(): number {
-    return this.size - this.free;
-  }
-
-  get queued(): number {
-    return this.waiters.length;
-  }
-
-  /** Resolves true once the call may go in, false when `signal` aborts first. */
-  enter(signal: AbortSignal): Promise<boolean> {
-    if (this.free > 0) {
-      this.free--;
-      return Promise.resolve(true);
-    }
-    if (signal.aborted) return Promise.resolve(false);
-    return new Promise((resolve) => {
-      const waiter = {
-        admit: () => {
-          signal.removeEventListener('abort', onAbort);
-          resolve(true);
-        },
-      };
-      const onAbort = () => {
-        const i = this.waiters.indexOf(waiter);
-        if (i >= 0) this.waiters.splice(i, 1);
-        resolve(false);
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-      this.waiters.push(waiter);
-    });
-  }
-
-  leave(): void {
-    const next = this.waiters.shift();
-    if (next) next.admit(); // the freed place passes straight to the next caller
-    else this.free++;
-  }
 }

@@ -10,6 +10,7 @@ import type { PoolTask } from './pool.js';
 import type { ChunkOutcome, ItemOutcome } from './runner.js';
 import { answerText } from './batchItem.js';
 import { raiseStartFlag, slotProgress } from './startFlags.js';
+import type { GroupedCall, GroupedOutcome } from './lightCalls.js';
 import { CHUNK_PARTIAL, PARTIAL_EVERY_MS } from './chunkPartial.js';
 
 const startFlags = (workerData as { startFlags?: SharedArrayBuffer } | undefined)?.startFlags;
@@ -27,13 +28,36 @@ export function taskProgress(task: PoolTask): ((done: number, total: number) => 
   return task.progress ? slotProgress(startFlags, task.startSlot) : undefined;
 }
 
-export default function runEngineJob(task: PoolTask): ExecutionOutcome | ChunkOutcome {
+export default function runEngineJob(task: PoolTask): ExecutionOutcome | ChunkOutcome | GroupedOutcome[] {
+  if (task.calls) return runGroup(task.calls, runEngineJob as (task: PoolTask) => ExecutionOutcome);
   markStarted(task);
   if (task.inputs) return runChunk(task);
   const def = findDefinition(task.name);
   if (!def) return { ok: false, reason: 'invalid_input', message: `unknown engine function ${task.name}` };
   const progress = taskProgress(task);
   return executeDefinition(def, task.input, progress ? { units: task.units ?? 'field', progress } : { units: task.units ?? 'field' });
+}
+
+/**
+ * Light calls sent together (workers/lightCalls.ts): each raises its own slot as it starts (its
+ * time limit counts from there) and is run by `runOne` as a single call would be; a call the pool
+ * dropped before its turn (canceled, or past its wait) is skipped. A fault thrown by one is its
+ * own answer, not its neighbours'. Thread entries that wrap this one pass their own `runOne`.
+ */
+export function runGroup(calls: GroupedCall[], runOne: (task: PoolTask) => unknown): GroupedOutcome[] {
+  const out: GroupedOutcome[] = [];
+  for (const call of calls) {
+    if (!raiseStartFlag(startFlags, call.startSlot)) {
+      out.push(null);
+      continue;
+    }
+    try {
+      out.push(runOne({ name: call.name, input: call.input, units: call.units } as PoolTask) as GroupedOutcome);
+    } catch (err) {
+      out.push({ ok: false, reason: 'internal', message: `${call.name} failed in its thread: ${(err as Error)?.message ?? String(err)}` });
+    }
+  }
+  return out;
 }
 
 /**

@@ -89,6 +89,8 @@ export class Metrics implements HttpMetrics, EngineMetrics {
       new Gauge({ name: 'engcalc_pool_waiting', help: 'Engine calls waiting for a thread in this process', registers: [r], collect() { this.set(stats().waiting); } });
       new Counter({ name: 'engcalc_pool_timeouts_total', help: 'Calls stopped at the time limit (each replaced a thread)', registers: [r], collect() { this.reset(); this.inc(stats().timeouts); } });
       new Counter({ name: 'engcalc_pool_canceled_stopped_total', help: 'Canceled calls whose threads were stopped (they had not ended within the cancel grace)', registers: [r], collect() { this.reset(); this.inc(stats().canceledStopped); } });
+      new Counter({ name: 'engcalc_pool_light_tasks_total', help: 'Thread tasks that carried light calls sent together (workers/lightCalls.ts)', registers: [r], collect() { this.reset(); this.inc(stats().lightTasks); } });
+      new Counter({ name: 'engcalc_pool_light_calls_total', help: 'Light calls in those tasks; / engcalc_pool_light_tasks_total = calls per hand-off', registers: [r], collect() { this.reset(); this.inc(stats().lightCalls); } });
     }
   }
 

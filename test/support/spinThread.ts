@@ -4,6 +4,8 @@
  * - `test.sleep`: busy-waits `input.ms` (fills the pool on purpose);
  * - `test.block`: holds its thread until the test releases a Latch (see latch.ts), so a test can
  *   keep a thread busy for exactly as long as it needs, with no wall-clock margin;
+ * - `test.hold`: test.block under another name (a test can make one light and not the other);
+ * - `test.throw`: throws (a fault in the engine, not an outcome);
  * - `test.whoami`: the thread's id and the moment this module loaded in it;
  * - `test.steps`: reports `input.steps` steps as an engine function would (RunContext.progress,
  *   `10 k` of `10 steps`), and after step k waits until the file `go-k` exists in `input.dir`:
@@ -12,14 +14,15 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import runEngineJob, { markStarted, taskProgress } from '../../workers/thread.js';
+import runEngineJob, { markStarted, runGroup, taskProgress } from '../../workers/thread.js';
 import type { PoolTask } from '../../workers/pool.js';
 import { threadId } from 'node:worker_threads';
 import { holdUntilReleased } from './latch.js';
 
 const loadedAt = Date.now();
 
-export default function testThread(job: PoolTask) {
+export default function testThread(job: PoolTask): unknown {
+  if (job.calls) return runGroup(job.calls, testThread); // light calls sent together: each as below
   markStarted(job);
   if (job.name === 'test.spin') {
     for (;;) {
@@ -33,7 +36,7 @@ export default function testThread(job: PoolTask) {
     }
     return { ok: true, result: { slept: job.input.ms }, warnings: [] };
   }
-  if (job.name === 'test.block') {
+  if (job.name === 'test.block' || job.name === 'test.hold') {
     holdUntilReleased(job.input.latch as SharedArrayBuffer);
     return { ok: true, result: { released: true }, warnings: [] };
   }
@@ -48,6 +51,7 @@ export default function testThread(job: PoolTask) {
     }
     return { ok: true, result: { steps, listened: progress !== undefined }, warnings: [] };
   }
+  if (job.name === 'test.throw') throw new Error('test.throw');
   if (job.name === 'test.whoami') return { ok: true, result: { threadId, loadedAt }, warnings: [] };
   return runEngineJob(job);
 }

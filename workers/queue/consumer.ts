@@ -10,8 +10,9 @@ import { randomUUID } from 'node:crypto';
 import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { EnginePool } from '../pool.js';
-import { CANCELED, type ChunkOutcome, type RunOutcome } from '../runner.js';
-import type { GroupOutcome } from './callGroups.js';
+import type { ChunkOutcome, RunOutcome } from '../runner.js';
+import { MAX_GROUP, type GroupOutcome } from './callGroups.js';
+import { isLightCall } from '../lightCalls.js';
 import { redisOptions } from './producer.js';
 import { QueueScripts } from './scripts.js';
 import { Sweeper } from './sweeper.js';
@@ -46,6 +47,8 @@ export interface ConsumerOptions extends ConsumerHooks {
   timeoutMs: number;
   /** Substitute thread entry (tests). */
   threadFilename?: string;
+  /** Calls sent to a thread together when they arrive together (default isLightCall; tests name their own). */
+  light?: (name: string) => boolean;
 }
 
 export interface Consumer {
@@ -62,7 +65,7 @@ export interface Consumer {
 
 export async function startConsumer(options: ConsumerOptions): Promise<Consumer> {
   const id = randomUUID();
-  const pool = new EnginePool({ threads: options.threads, timeoutMs: options.timeoutMs, maxQueue: options.threads, filename: options.threadFilename });
+  const pool = new EnginePool({ threads: options.threads, timeoutMs: options.timeoutMs, maxQueue: options.threads * MAX_GROUP, filename: options.threadFilename, light: options.light ?? isLightCall });
   const redis = new Redis({ ...redisOptions(options.redisUrl), maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2_000, enableAutoPipelining: true });
   const scripts = new QueueScripts(redis);
   let draining = false;
@@ -76,15 +79,20 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
   listener.on('message', (_channel: string, jobId: string) => running.get(jobId)?.abort());
   await listener.subscribe(KEYS.cancelChannel);
 
-  /** A group of light calls (callGroups.ts): one after another on one thread, each its own pool call with its own time limit. */
+  /**
+   * A group of light calls (callGroups.ts): handed to the pool together, so they reach a thread
+   * as one task when they can (workers/lightCalls.ts), each with its own time limit and answer.
+   */
   const runGroup = async (calls: NonNullable<EngineJobData['calls']>, signal: AbortSignal): Promise<GroupOutcome> => {
-    const outcomes: RunOutcome[] = [];
-    for (const call of calls) {
-      const started = performance.now();
-      const outcome = signal.aborted ? CANCELED : await pool.run({ name: call.name, input: call.input, units: call.units }, { signal });
-      options.onJob?.(call.name, outcome.ok ? 'ok' : outcome.reason, (performance.now() - started) / 1000);
-      outcomes.push(outcome);
-    }
+    const started = performance.now();
+    const outcomes = await Promise.all(
+      pool.runMany(calls.map((call) => ({ name: call.name, input: call.input, units: call.units })), { signal }).map((pending, i) =>
+        pending.then((outcome) => {
+          options.onJob?.(calls[i]!.name, outcome.ok ? 'ok' : outcome.reason, (performance.now() - started) / 1000);
+          return outcome;
+        }),
+      ),
+    );
     return { ok: true, outcomes };
   };
 
