@@ -34,6 +34,9 @@ export function settings(opts: BenchOptions): Record<string, unknown> {
     ENGINE_MAX_QUEUE: opts.maxQueue,
     LOG_LEVEL: 'error (web), info (worker: it logs nothing per job)',
     SEED_DEMO: false,
+    // The malloc settings of `npm start` and the Procfile (package.json config.glibcTunables), when
+    // run through `npm run bench`; the processes the bench starts inherit them.
+    GLIBC_TUNABLES: process.env.GLIBC_TUNABLES || 'unset',
   };
 }
 
@@ -120,6 +123,7 @@ export function renderHeader(facts: Record<string, unknown>, s: Record<string, u
     `engcalc bench  ${facts.date}`,
     `machine: ${facts.cpuCount} x ${facts.cpuModel}, ${facts.totalMemoryGiB} GiB, ${facts.os}, node ${facts.node}`,
     `settings: connections ${s.connections}, duration ${s.durationS} s, runs ${s.runs} (median shown), ENGINE_THREADS ${s.ENGINE_THREADS}, ENGINE_MAX_QUEUE ${s.ENGINE_MAX_QUEUE}, LOG_LEVEL ${s.LOG_LEVEL}`,
+    `malloc: GLIBC_TUNABLES ${s.GLIBC_TUNABLES}`,
   ].join('\n');
 }
 
