@@ -13,12 +13,16 @@ import { installCleanupHooks, releaseAll, stoppedBySignal } from './cleanup.js';
 import { parseOptions, UsageError, type BenchOptions } from './options.js';
 import { machineFacts, NOTES, renderHeader, renderTable, settings, summarise, workloadFacts, writeJson } from './report.js';
 import { redisServerBinary } from './redis.js';
-import { measureDistributed, measureEmbedded, measureFloor, measureRaw, type Measured } from './scenarios.js';
+import { measureHttpScenarios, measureRaw, type Measured } from './scenarios.js';
 import { RAW_WORKLOADS, WORKLOADS, type Workload } from './workloads.js';
 import { measureTimeouts, renderTimeouts, TIMEOUT_NOTE, type TimeoutRow } from './timeouts.js';
 import { measureEos, renderEos, type EosBench } from './eos.js';
 import { measureBatch, renderBatch, type BatchBench } from './batch.js';
 import { measureSpeed, renderSpeed, type SpeedBench } from './speed.js';
+import type { Scenario } from './options.js';
+
+/** The scenarios measured over HTTP, in the order their runs take turns. */
+const HTTP_SCENARIOS: readonly Scenario[] = ['floor', 'embedded', 'distributed'];
 
 async function main(): Promise<number> {
   let opts: BenchOptions;
@@ -57,16 +61,17 @@ async function main(): Promise<number> {
     process.stderr.write(`--fn matches no workload; they are ${[...WORKLOADS, ...RAW_WORKLOADS].map((w) => w.fn).join(', ')}\n`);
     return 2;
   }
+  let httpDone = false;
   for (const scenario of opts.only) {
     if (scenario === 'raw') measured.push(...(await measureRaw(opts, raw, progress)));
     if (scenario === 'timeouts') timeoutRows = await measureTimeouts(5 * opts.runs, progress);
     if (scenario === 'eos') eos = await measureEos(opts.duration, opts.runs, progress);
     if (scenario === 'batch') batch = await measureBatch(opts, progress);
     if (scenario === 'speed') speed = await measureSpeed(opts.duration, opts.runs, progress);
-    if (http.length === 0) continue;
-    if (scenario === 'floor') measured.push(...(await measureFloor(opts, http, progress)));
-    if (scenario === 'embedded') measured.push(...(await measureEmbedded(opts, http, progress, setup)));
-    if (scenario === 'distributed') measured.push(...(await measureDistributed(opts, http, progress, setup)));
+    if (http.length === 0 || httpDone || !HTTP_SCENARIOS.includes(scenario)) continue;
+    // All chosen HTTP servers together, their runs in turn (scenarios.ts measureHttpScenarios).
+    httpDone = true;
+    measured.push(...(await measureHttpScenarios(HTTP_SCENARIOS.filter((s) => opts.only.includes(s)), opts, http, progress, setup)));
   }
 
   const rows = summarise(measured);

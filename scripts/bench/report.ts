@@ -91,7 +91,14 @@ export function summarise(measured: Measured[]): Row[] {
   });
   for (const row of rows) {
     const floor = rows.find((r) => r.scenario === 'floor' && r.fn === row.fn);
-    if (floor && floor.callsPerSec > 0) row.ratioToFloor = row.callsPerSec / floor.callsPerSec;
+    if (!floor || floor.callsPerSec <= 0) continue;
+    // Runs taken in turn with the floor's: the median of the per-round ratios (a drift of the
+    // machine's speed between rounds cancels); otherwise the ratio of the medians.
+    const mine = measured.find((m) => m.scenario === row.scenario && m.fn === row.fn);
+    const floorRuns = measured.find((m) => m.scenario === 'floor' && m.fn === row.fn)?.http;
+    if (mine?.interleaved && mine.http && floorRuns && floorRuns.length === mine.http.length && floorRuns.every((r) => r.callsPerSec > 0)) {
+      row.ratioToFloor = median(mine.http.map((r, i) => r.callsPerSec / floorRuns[i]!.callsPerSec));
+    } else row.ratioToFloor = row.callsPerSec / floor.callsPerSec;
   }
   return rows;
 }
@@ -132,6 +139,7 @@ export const NOTES = [
   'floor: a bare Koa process, one POST route, the function run inline on its event loop; no auth, validation, limits, seats or pool.',
   'embedded: the real web process (api/main.js): auth, per-key limit, Integrations and module seats, validation, units, piscina pool.',
   'distributed: web + 1 worker process + a private redis-server: limits and seats in Redis, the call as a BullMQ job.',
+  'floor, embedded and distributed run in turn (floor, embedded, distributed, floor, ...), all started before the first run; their ratio to the floor is the median of the per-round ratios.',
   'calls/s counts 2xx answers only; p50/p99 are of 2xx answers, measured by the client (autocannon, in the bench process, on the same cores).',
   'Each API key carries at most 100 requests in its life (limit: 120/min), so the per-key limit is never what is measured; a run whose keys ran out ends early and is marked capped.',
 ];

@@ -1,8 +1,8 @@
 /**
- * The four scenarios. Each HTTP scenario starts its processes, then for every workload: one
- * checked call (status 200 and a plausible result, so the bench never times error pages), an
- * unrecorded warm-up run (JIT in the server and its threads), and the measured runs. Everything a
- * scenario starts is stopped and removed when it ends.
+ * The raw and HTTP scenarios. The HTTP ones start their servers together, then for every
+ * workload: per server one checked call (status 200 and a plausible result, so the bench never
+ * times error pages) and an unrecorded warm-up run (JIT in the server and its threads), then the
+ * measured runs, the servers in turn. Everything started is stopped and removed at the end.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,6 +29,8 @@ export interface Measured {
   discarded?: RunResult[];
   /** The light call at half its median peak rate (open-loop pacing): its latency under load that leaves headroom. */
   halfPeak?: RunResult & { targetRate: number };
+  /** Its runs alternated with the other servers' (run i of each in round i): ratios are taken per round. */
+  interleaved?: boolean;
 }
 
 /** The call whose latency at half its peak rate is measured (issue 17: p99 <= 20 ms). */
@@ -63,53 +65,68 @@ export async function measureRaw(opts: BenchOptions, workloads: readonly Workloa
   return out;
 }
 
-export async function measureFloor(opts: BenchOptions, workloads: readonly Workload[], progress: Progress): Promise<Measured[]> {
+/**
+ * The HTTP scenarios (floor, embedded, distributed) chosen: every server is started first, then
+ * for each workload the runs go round the servers in turn (floor, embedded, distributed, floor,
+ * ...), so a drift of the shared machine's speed during the bench touches every server's runs
+ * alike and each round gives a pair of rates measured minutes apart at most: the report's ratio
+ * to the floor is the median of the per-round ratios. Everything started is stopped at the end.
+ */
+export async function measureHttpScenarios(scenarios: readonly Scenario[], opts: BenchOptions, workloads: readonly Workload[], progress: Progress, setup: Record<string, unknown>): Promise<Measured[]> {
   const mark = cleanupMark();
   try {
-    const floor = spawnNode('floor server', 'scripts/bench/floorServer.js', { PORT: '0' });
-    const port = (await floor.waitFor(/floor listening (\d+)/))[1];
-    const target: Target = { url: `http://127.0.0.1:${port}`, keys: null };
-    return await measureHttp('floor', target, opts, workloads, progress);
+    const targets: { scenario: Scenario; target: Target; keys: KeyPool | null }[] = [];
+    for (const scenario of scenarios) {
+      if (scenario === 'floor') targets.push({ scenario, target: await startFloor(), keys: null });
+      if (scenario === 'embedded') targets.push({ scenario, ...(await startEmbedded(opts)) });
+      if (scenario === 'distributed') targets.push({ scenario, ...(await startDistributed(opts, setup)) });
+    }
+    const out: Measured[] = [];
+    for (const w of workloads) {
+      const prepared = [];
+      for (const t of targets) prepared.push(await prepare(t.scenario, t.target, opts, w, progress));
+      for (let i = 0; i < opts.runs; i++) for (const p of prepared) await measuredRun(p, opts, i, progress);
+      for (const p of prepared) {
+        if (p.target.keys && w.fn === HALF_PEAK_FN && p.runs.length) p.halfPeak = await halfPeakRun(p, opts, progress);
+        out.push({ scenario: p.scenario, fn: w.fn, http: p.runs, warmup: p.warmup, discarded: p.discarded, interleaved: prepared.length > 1, ...(p.halfPeak ? { halfPeak: p.halfPeak } : {}) });
+      }
+    }
+    for (const t of targets) {
+      if (!t.keys) continue;
+      progress(`${t.scenario}: ${t.keys.stats.keys} keys in ${t.keys.stats.accounts} accounts, created in ${t.keys.stats.creatingMs} ms`);
+      setup[`${t.scenario}Keys`] = t.keys.stats;
+    }
+    return out;
   } finally {
+    // Started last, stopped first: the distributed web (it holds queue and limit connections),
+    // then its worker, then Redis, then the others.
     await releaseTo(mark);
   }
 }
 
-export async function measureEmbedded(opts: BenchOptions, workloads: readonly Workload[], progress: Progress, setup: Record<string, unknown>): Promise<Measured[]> {
-  const mark = cleanupMark();
-  try {
-    const dataDir = tempDir('embedded');
-    const keys = new KeyPool(dataDir, 'embedded');
-    const { url } = await startWeb('web (embedded)', { ...webEnv(opts, dataDir), REDIS_URL: '' });
-    const measured = await measureHttp('embedded', { url, keys }, opts, workloads, progress);
-    progress(`embedded: ${keys.stats.keys} keys in ${keys.stats.accounts} accounts, created in ${keys.stats.creatingMs} ms`);
-    setup.embeddedKeys = keys.stats;
-    return measured;
-  } finally {
-    await releaseTo(mark);
-  }
+async function startFloor(): Promise<Target> {
+  const floor = spawnNode('floor server', 'scripts/bench/floorServer.js', { PORT: '0' });
+  const port = (await floor.waitFor(/floor listening (\d+)/))[1];
+  return { url: `http://127.0.0.1:${port}`, keys: null };
 }
 
-export async function measureDistributed(opts: BenchOptions, workloads: readonly Workload[], progress: Progress, setup: Record<string, unknown>): Promise<Measured[]> {
-  const mark = cleanupMark();
-  try {
-    const dataDir = tempDir('distributed');
-    const redis = await startRedis(dataDir);
-    setup.redisVersion = redis.version;
-    const keys = new KeyPool(dataDir, 'distributed');
-    // The worker logs nothing per job, so it may keep LOG_LEVEL=info and announce `worker ready`.
-    const worker = spawnNode('worker', 'workers/main.js', { REDIS_URL: redis.url, LOG_LEVEL: 'info', ENGINE_THREADS: String(opts.threads), MONGODB_URL: '', WORKER_PORT: '0' });
-    await worker.waitFor(/"msg":"worker ready"/);
-    const { url } = await startWeb('web (distributed)', { ...webEnv(opts, dataDir), REDIS_URL: redis.url });
-    const measured = await measureHttp('distributed', { url, keys }, opts, workloads, progress);
-    progress(`distributed: ${keys.stats.keys} keys in ${keys.stats.accounts} accounts, created in ${keys.stats.creatingMs} ms`);
-    setup.distributedKeys = keys.stats;
-    return measured;
-  } finally {
-    // Web first (it holds queue and limit connections), then the worker, then Redis: the reverse
-    // of the start order, which is what the registry does.
-    await releaseTo(mark);
-  }
+async function startEmbedded(opts: BenchOptions): Promise<{ target: Target; keys: KeyPool }> {
+  const dataDir = tempDir('embedded');
+  const keys = new KeyPool(dataDir, 'embedded');
+  const { url } = await startWeb('web (embedded)', { ...webEnv(opts, dataDir), REDIS_URL: '' });
+  return { target: { url, keys }, keys };
+}
+
+async function startDistributed(opts: BenchOptions, setup: Record<string, unknown>): Promise<{ target: Target; keys: KeyPool }> {
+  const dataDir = tempDir('distributed');
+  const redis = await startRedis(dataDir);
+  setup.redisVersion = redis.version;
+  const keys = new KeyPool(dataDir, 'distributed');
+  // The worker logs nothing per job, so it may keep LOG_LEVEL=info and announce `worker ready`.
+  const worker = spawnNode('worker', 'workers/main.js', { REDIS_URL: redis.url, LOG_LEVEL: 'info', ENGINE_THREADS: String(opts.threads), MONGODB_URL: '', WORKER_PORT: '0' });
+  await worker.waitFor(/"msg":"worker ready"/);
+  const { url } = await startWeb('web (distributed)', { ...webEnv(opts, dataDir), REDIS_URL: redis.url });
+  return { target: { url, keys }, keys };
 }
 
 /** The web's environment: quiet log, no demo seed, the bench's threads and a deep enough queue. */
@@ -137,53 +154,63 @@ interface Target {
   keys: KeyPool | null;
 }
 
-async function measureHttp(scenario: Scenario, target: Target, opts: BenchOptions, workloads: readonly Workload[], progress: Progress): Promise<Measured[]> {
-  const out: Measured[] = [];
-  for (const w of workloads) {
-    const take = async (n: number) => (target.keys ? target.keys.take(n) : null);
-    await checkedCall(target.url, w, (await take(1))?.[0] ?? null);
+/** One server's measurement of one workload, as it goes. */
+interface Prepared {
+  scenario: Scenario;
+  target: Target;
+  w: Workload;
+  spec: { url: string; path: string; body: string; connections: number };
+  /** The fastest rate seen so far: keys are sized for it. */
+  rate: number;
+  warmup: RunResult;
+  runs: RunResult[];
+  discarded: RunResult[];
+  halfPeak?: Measured['halfPeak'];
+}
 
-    const spec = { url: target.url, path: PATH(w), body: w.body, connections: opts.connections };
-    const warmKeys = await take(Math.max(WARMUP_KEYS, Math.ceil(opts.connections / REQUESTS_PER_KEY) + 1));
-    if (warmKeys) await keysVisible(target.url, warmKeys);
-    const warmup = await runLoad({ ...spec, durationS: Math.min(WARMUP_S, opts.duration), keys: warmKeys });
-    progress(`${scenario} ${w.fn} warm-up: ${warmup.callsPerSec.toFixed(0)} calls/s${nonOkText(warmup)}`);
+const take = async (target: Target, n: number) => (target.keys ? target.keys.take(n) : null);
 
-    let rate = warmup.callsPerSec;
-    const runs: RunResult[] = [];
-    const discarded: RunResult[] = [];
-    for (let i = 0; i < opts.runs; i++) {
-      for (let attempt = 0; ; attempt++) {
-        const need = Math.ceil((rate * RATE_MARGIN * opts.duration) / REQUESTS_PER_KEY) + Math.ceil(opts.connections / REQUESTS_PER_KEY) + 1;
-        const keys = await take(need);
-        if (keys) await keysVisible(target.url, keys);
-        const r = await runLoad({ ...spec, durationS: opts.duration, keys });
-        rate = Math.max(rate, r.callsPerSec);
-        const line = `${scenario} ${w.fn} run ${i + 1}/${opts.runs}: ${r.callsPerSec.toFixed(0)} calls/s, p50 ${r.p50Ms?.toFixed(2)} ms, p99 ${r.p99Ms?.toFixed(2)} ms${keys ? `, ${keys.length} keys` : ''}${nonOkText(r)}`;
-        // A run that used up its keys was faster than the estimate: it is kept in the JSON as
-        // discarded and done again with keys for its own rate, so every row runs full length.
-        if (r.capped && attempt < MAX_RERUNS) {
-          discarded.push(r);
-          progress(`${line}: keys used up after ${r.durationS} s, run again with more keys`);
-          continue;
-        }
-        runs.push(r);
-        progress(line + (r.capped ? `, CAPPED (keys used up after ${r.durationS} s)` : ''));
-        break;
-      }
+/** One checked call (status 200 and a plausible result, so the bench never times error pages) and an unrecorded warm-up. */
+async function prepare(scenario: Scenario, target: Target, opts: BenchOptions, w: Workload, progress: Progress): Promise<Prepared> {
+  await checkedCall(target.url, w, (await take(target, 1))?.[0] ?? null);
+  const spec = { url: target.url, path: PATH(w), body: w.body, connections: opts.connections };
+  const warmKeys = await take(target, Math.max(WARMUP_KEYS, Math.ceil(opts.connections / REQUESTS_PER_KEY) + 1));
+  if (warmKeys) await keysVisible(target.url, warmKeys);
+  const warmup = await runLoad({ ...spec, durationS: Math.min(WARMUP_S, opts.duration), keys: warmKeys });
+  progress(`${scenario} ${w.fn} warm-up: ${warmup.callsPerSec.toFixed(0)} calls/s${nonOkText(warmup)}`);
+  return { scenario, target, w, spec, rate: warmup.callsPerSec, warmup, runs: [], discarded: [] };
+}
+
+/** Measured run i of a server: one full-length run (one that used up its keys is done again with more). */
+async function measuredRun(p: Prepared, opts: BenchOptions, i: number, progress: Progress): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    const need = Math.ceil((p.rate * RATE_MARGIN * opts.duration) / REQUESTS_PER_KEY) + Math.ceil(opts.connections / REQUESTS_PER_KEY) + 1;
+    const keys = await take(p.target, need);
+    if (keys) await keysVisible(p.target.url, keys);
+    const r = await runLoad({ ...p.spec, durationS: opts.duration, keys });
+    p.rate = Math.max(p.rate, r.callsPerSec);
+    const line = `${p.scenario} ${p.w.fn} run ${i + 1}/${opts.runs}: ${r.callsPerSec.toFixed(0)} calls/s, p50 ${r.p50Ms?.toFixed(2)} ms, p99 ${r.p99Ms?.toFixed(2)} ms${keys ? `, ${keys.length} keys` : ''}${nonOkText(r)}`;
+    // A run that used up its keys was faster than the estimate: it is kept in the JSON as
+    // discarded and done again with keys for its own rate, so every row runs full length.
+    if (r.capped && attempt < MAX_RERUNS) {
+      p.discarded.push(r);
+      progress(`${line}: keys used up after ${r.durationS} s, run again with more keys`);
+      continue;
     }
-    let halfPeak: Measured['halfPeak'];
-    if (target.keys && w.fn === HALF_PEAK_FN && runs.length) {
-      const targetRate = Math.max(1, Math.round(median(runs.map((r) => r.callsPerSec)) / 2));
-      const keys = await take(Math.ceil((targetRate * (opts.duration + PACED_WARMUP_S)) / REQUESTS_PER_KEY) + 1);
-      if (keys) await keysVisible(target.url, keys);
-      const r = await runPaced({ ...spec, durationS: opts.duration, keys, overallRate: targetRate });
-      halfPeak = { ...r, targetRate };
-      progress(`${scenario} ${w.fn} at half peak (${targetRate} calls/s, evenly spaced): ${r.callsPerSec.toFixed(0)} calls/s, p50 ${r.p50Ms?.toFixed(2)} ms, p99 ${r.p99Ms?.toFixed(2)} ms${nonOkText(r)}`);
-    }
-    out.push({ scenario, fn: w.fn, http: runs, warmup, discarded, ...(halfPeak ? { halfPeak } : {}) });
+    p.runs.push(r);
+    progress(line + (r.capped ? `, CAPPED (keys used up after ${r.durationS} s)` : ''));
+    return;
   }
-  return out;
+}
+
+/** The light call at half its median peak, evenly spaced (issue 17: p99 <= 20 ms). */
+async function halfPeakRun(p: Prepared, opts: BenchOptions, progress: Progress): Promise<Measured['halfPeak']> {
+  const targetRate = Math.max(1, Math.round(median(p.runs.map((r) => r.callsPerSec)) / 2));
+  const keys = await take(p.target, Math.ceil((targetRate * (opts.duration + PACED_WARMUP_S)) / REQUESTS_PER_KEY) + 1);
+  if (keys) await keysVisible(p.target.url, keys);
+  const r = await runPaced({ ...p.spec, durationS: opts.duration, keys, overallRate: targetRate });
+  progress(`${p.scenario} ${p.w.fn} at half peak (${targetRate} calls/s, evenly spaced): ${r.callsPerSec.toFixed(0)} calls/s, p50 ${r.p50Ms?.toFixed(2)} ms, p99 ${r.p99Ms?.toFixed(2)} ms${nonOkText(r)}`);
+  return { ...r, targetRate };
 }
 
 function nonOkText(r: RunResult): string {
