@@ -144,6 +144,9 @@ export function listBounds(schema: object): Bounds | null {
   return b;
 }
 
+/** Bounds that only ask for a finite number (a list output without a physical range). */
+export const FINITE_BOUNDS: Bounds = [-Infinity, -Infinity, Infinity, Infinity];
+
 /** Every number in `list` compared by its producer with `bounds` (from listBounds) and inside them; as a result value it is not walked again. */
 const vouched = new WeakMap<object, Bounds>();
 export function vouchChecked(list: number[] | Float64Array, bounds: Bounds): void {

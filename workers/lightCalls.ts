@@ -60,6 +60,8 @@ export interface LightCallsDeps {
   saturated: NotRun;
   /** The answer to a call that waited its whole wait limit. */
   notStarted(): NotRun;
+  /** The answer to a call stopped at its time limit (the pool's, as for a single call). */
+  timedOut(name: string): NotRun;
   onTimeout(): void;
   onCanceledStopped(): void;
 }
@@ -232,7 +234,7 @@ export class LightCalls implements OtherWaiters {
     // Finished, with its answer held by a slower neighbour (whose own limit stops it): nothing to do.
     if (!this.running(call)) return;
     this.deps.onTimeout();
-    this.answer(call, { ok: false, reason: 'timeout', message: `${call.job.name} did not finish within the time limit of ${this.deps.timeoutMs} ms and was stopped`, timeoutMs: this.deps.timeoutMs });
+    this.answer(call, this.deps.timedOut(call.job.name));
     call.group!.controller.abort();
   }
 

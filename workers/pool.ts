@@ -96,6 +96,11 @@ export const CHUNK_STOP_GRACE_MS = 1_000;
 /** What a thread posts once its engine module has loaded (workers/threadEntry.cts). */
 const THREAD_READY = 'engcalc:thread-ready';
 
+/** The answer to a call stopped at its time limit. */
+function timedOut(name: string, timeoutMs: number): NotRun {
+  return { ok: false, reason: 'timeout', message: `${name} did not finish within the time limit of ${timeoutMs} ms and was stopped`, timeoutMs };
+}
+
 const SATURATED: NotRun = { ok: false, reason: 'saturated', message: 'Every engine thread is busy and the queue is full' };
 
 export class EnginePool implements EngineRunner {
@@ -154,6 +159,7 @@ export class EnginePool implements EngineRunner {
         cancelGraceMs: this.cancelGraceMs,
         saturated: SATURATED,
         notStarted: () => this.notStarted(),
+        timedOut: (name) => timedOut(name, this.timeoutMs),
         onTimeout: () => this.timeouts++,
         onCanceledStopped: () => this.canceledStopped++,
       });
@@ -253,7 +259,7 @@ export class EnginePool implements EngineRunner {
         if (canceled) return CANCELED;
         if (!started) return this.notStarted();
         this.timeouts++;
-        return { ok: false, reason: 'timeout', message: `${job.name} did not finish within the time limit of ${timeoutMs} ms and was stopped`, timeoutMs };
+        return timedOut(job.name, timeoutMs);
       }
       if ((err as Error)?.message === 'Task queue is at limit') return SATURATED;
       throw err;

@@ -27,7 +27,7 @@ import { GAS_INPUTS } from './correlations/gasInputs.js';
 import { requireGasPressures, requireGasTemperature } from './correlations/domain.js';
 import { pseudoCriticalsBy } from './correlations/pcMethods.js';
 import { DakSweepState, zBy, zColumns, zRangeWarningsSpan } from './correlations/zMethods.js';
-import { listBounds, vouchChecked, type Bounds } from '../resultCheck.js';
+import { FINITE_BOUNDS, listBounds, vouchChecked, type Bounds } from '../resultCheck.js';
 import { tableExp } from './correlations/tableExp.js';
 import { asList, newColumn, type Column } from './correlations/columns.js';
 
@@ -82,11 +82,8 @@ const B = {
 };
 
 function boundsFor(key: keyof typeof Output.properties): Bounds {
-  return listBounds(Output.properties[key]) ?? NO_BOUNDS;
+  return listBounds(Output.properties[key]) ?? FINITE_BOUNDS;
 }
-
-/** Finite, nothing more. */
-const NO_BOUNDS: Bounds = [-Infinity, -Infinity, Infinity, Infinity];
 
 const within = (v: number, b: Bounds) => v >= b[0] && v > b[1] && v <= b[2] && v < b[3];
 

@@ -20,7 +20,7 @@ import { defineFunction } from '../definition.js';
 import { quantity, quantityOrArray } from '../quantity.js';
 import { Z_METHODS, zBy, zColumns, zRangeWarnings } from './correlations/zMethods.js';
 import { asList, newColumn, type Column } from './correlations/columns.js';
-import { listBounds, vouchChecked, type Bounds } from '../resultCheck.js';
+import { FINITE_BOUNDS, listBounds, vouchChecked, type Bounds } from '../resultCheck.js';
 
 const Input = Type.Object({
   ppr: quantityOrArray('dimensionless', { exclusiveMinimum: 0, description: 'Pseudo-reduced pressure p/Ppc, or a list of them (at one Tpr)' }),
@@ -36,9 +36,8 @@ const Output = Type.Object({
 });
 
 /** The result check's bounds of the two lists (engine/resultCheck.ts); finite at least. */
-const FINITE: Bounds = [-Infinity, -Infinity, Infinity, Infinity];
-const Z_BOUNDS = listBounds(Output.properties.z) ?? FINITE;
-const DZ_BOUNDS = listBounds(Output.properties.dzdppr) ?? FINITE;
+const Z_BOUNDS = listBounds(Output.properties.z) ?? FINITE_BOUNDS;
+const DZ_BOUNDS = listBounds(Output.properties.dzdppr) ?? FINITE_BOUNDS;
 
 /**
  * Every value of a fresh column inside `b`, compared here. Why here and not by the shared result
