@@ -9,7 +9,8 @@ import type { Redis } from 'ioredis';
 import { apiRedis, redisOrSkip, type RedisServer } from '../support/redis.js';
 import { startConsumer, type Consumer } from '../../workers/queue/consumer.js';
 import { QueueRunner } from '../../workers/queue/producer.js';
-import { MAX_GROUP } from '../../workers/queue/callGroups.js';
+import { CallGroups, MAX_GROUP } from '../../workers/queue/callGroups.js';
+import type { EngineJob, RunOutcome } from '../../workers/runner.js';
 import { findDefinition } from '../../engine/catalogue.js';
 import { executeDefinition } from '../../engine/execute.js';
 import { prepareCall } from '../../engine/call.js';
@@ -116,5 +117,75 @@ describe('engine queue: light calls arriving together share a job (workers/queue
     expect(next.ok).to.equal(true);
     for (let i = 0; i < 500 && (await client.zcard(KEYS.tickets)) !== 0; i++) await new Promise((r) => setTimeout(r, 10));
     expect(await client.zcard(KEYS.tickets)).to.equal(0);
+  });
+});
+
+describe('engine queue: calls gather while their node has jobs out (workers/queue/callGroups.ts window)', () => {
+  /** CallGroups whose submissions are recorded and answered when the test says. */
+  function recorded(maxOutstanding: number, windowMs: number) {
+    const sent: { names: string[]; answer: () => void }[] = [];
+    const answerOf = (call: EngineJob): RunOutcome => ({ ok: true, result: { name: call.name }, warnings: [] });
+    const groups = new CallGroups(
+      (call) => new Promise((resolve) => sent.push({ names: [call.name], answer: () => resolve(answerOf(call)) })),
+      (calls) => new Promise((resolve) => sent.push({ names: calls.map((c) => c.name), answer: () => resolve({ ok: true, outcomes: calls.map(answerOf) }) })),
+      maxOutstanding,
+      windowMs,
+    );
+    return { groups, sent };
+  }
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+  const until = async (what: () => boolean) => {
+    for (let i = 0; i < 500 && !what(); i++) await new Promise((r) => setTimeout(r, 10));
+  };
+
+  it('sends a call at the end of its turn while fewer than the limit are out, then gathers calls from later turns until one is answered', async () => {
+    const { groups, sent } = recorded(2, 60_000); // a window no test run reaches: only an answer releases them
+    const answers = ['a', 'b'].map((name) => groups.add({ name, input: {} }, {}));
+    await nextTurn();
+    expect(sent.map((s) => s.names)).to.deep.equal([['a', 'b']]); // one turn, one group, as before
+    const c = groups.add({ name: 'c', input: {} }, {});
+    await nextTurn();
+    expect(sent.map((s) => s.names)).to.deep.equal([['a', 'b'], ['c']]); // 1 out < 2: leaves at the end of its turn
+    const later = [];
+    for (const name of ['d', 'e', 'f']) {
+      later.push(groups.add({ name, input: {} }, {}));
+      await nextTurn();
+    }
+    expect(sent).to.have.length(2); // two out: d, e and f gather
+    sent[0]!.answer();
+    await until(() => sent.length === 3);
+    expect(sent[2]!.names).to.deep.equal(['d', 'e', 'f']);
+    sent[1]!.answer();
+    sent[2]!.answer();
+    expect((await Promise.all([...answers, c, ...later])).map((o) => (o.ok ? o.result.name : o.reason))).to.deep.equal(['a', 'b', 'c', 'd', 'e', 'f']);
+  });
+
+  it('sends gathered calls when the window ends even if nothing out is answered', async () => {
+    const { groups, sent } = recorded(1, 20);
+    const first = groups.add({ name: 'a', input: {} }, {});
+    await nextTurn();
+    const gathered = [groups.add({ name: 'b', input: {} }, {})];
+    await nextTurn();
+    gathered.push(groups.add({ name: 'c', input: {} }, {}));
+    await until(() => sent.length === 2);
+    expect(sent.map((s) => s.names)).to.deep.equal([['a'], ['b', 'c']]);
+    sent.forEach((s) => s.answer());
+    expect((await Promise.all([first, ...gathered])).every((o) => o.ok)).to.equal(true);
+  });
+
+  it('answers a canceled gathered call without sending it', async () => {
+    const { groups, sent } = recorded(1, 60_000);
+    const first = groups.add({ name: 'a', input: {} }, {});
+    await nextTurn();
+    const cancel = new AbortController();
+    const canceled = groups.add({ name: 'b', input: {} }, { signal: cancel.signal });
+    const kept = groups.add({ name: 'c', input: {} }, {});
+    cancel.abort();
+    sent[0]!.answer();
+    await until(() => sent.length === 2);
+    expect(sent[1]!.names).to.deep.equal(['c']);
+    expect(await canceled).to.deep.include({ ok: false, reason: 'canceled' });
+    sent[1]!.answer();
+    expect((await Promise.all([first, kept])).every((o) => o.ok)).to.equal(true);
   });
 });

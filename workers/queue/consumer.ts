@@ -7,6 +7,7 @@
  * Nothing is retried; a job whose worker died fails (maxStalledCount 0) instead of running twice.
  */
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { EnginePool } from '../pool.js';
@@ -103,6 +104,8 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
       let outcome: RunOutcome | ChunkOutcome | GroupOutcome;
       const started = performance.now();
       const cancel = new AbortController();
+      // Each call of a group listens on it (up to MAX_GROUP): not a leak, so no warning at 11.
+      setMaxListeners(MAX_GROUP + 1, cancel.signal);
       running.set(job.id!, cancel); // listening before the claim: a cancel is either seen by the check below or heard
       try {
         // The ticket decides: withdrawn (its caller was answered) or void -> not run. The claim and
