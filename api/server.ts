@@ -12,7 +12,7 @@ import type { Config } from './config.js';
 import { createLogger, type Logger } from './log.js';
 import { seedDemoAccount, type DemoAccount } from './accounts/demo.js';
 import { openStore } from '../store/open.js';
-import { fileAuthVersion, redisAuthVersion, versionedStore } from './accounts/authLookup.js';
+import { authVersionFor, versionedStore } from './accounts/authLookup.js';
 import { memoryGovernance, redisGovernance } from './governance.js';
 import type { Store } from '../store/ports.js';
 import { EnginePool } from '../workers/pool.js';
@@ -53,8 +53,9 @@ export interface StartOptions {
 export async function startServer(config: Readonly<Config>, options: StartOptions = {}): Promise<RunningServer> {
   const log = options.log ?? createLogger(config.logLevel);
   // Key, member and company writes bump the auth version the key lookup cache checks (api/accounts/authLookup.ts).
-  const authVersion = config.redisUrl ? redisAuthVersion(config.redisUrl) : fileAuthVersion(config.dataDir);
-  const store = versionedStore(await openStore(config), authVersion);
+  const opened = await openStore(config);
+  const authVersion = authVersionFor(config, opened);
+  const store = versionedStore(opened, authVersion);
   const limits = { perKey: config.ops.keyRequestsPerMinute, failedPerAddress: config.ops.failedAttemptsPerMinute };
   const governance = config.redisUrl ? redisGovernance(config.redisUrl, undefined, limits) : memoryGovernance(limits);
   const runner = options.runner ?? createRunner(config);

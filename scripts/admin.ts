@@ -14,7 +14,7 @@ import { createCompany, createMember, setCompanySuspended, setMemberDisabled } f
 import { createKey, listCompanyKeys, revokeKey } from '../api/accounts/keys.js';
 import { approveVersion } from '../api/projects/approval.js';
 import { openStore } from '../store/open.js';
-import { fileAuthVersion, redisAuthVersion, versionedStore } from '../api/accounts/authLookup.js';
+import { authVersionFor, versionedStore } from '../api/accounts/authLookup.js';
 import { KEY_EXPIRIES, KEY_SCOPES, LICENSABLE_MODULES, PERMISSIONS } from '../store/model.js';
 import type { Store } from '../store/ports.js';
 import { PAYMENTS_USAGE, paymentsCommands } from './admin/payments.js';
@@ -191,8 +191,9 @@ async function main(argv: string[]): Promise<number> {
   const config = configOrExit();
   // A change here bumps the auth version every API node's key cache checks, so it applies to
   // their next request (api/accounts/authLookup.ts): in Redis, or beside the embedded store.
-  const authVersion = config.redisUrl ? redisAuthVersion(config.redisUrl) : fileAuthVersion(config.dataDir);
-  const store = versionedStore(await openStore(config), authVersion);
+  const opened = await openStore(config);
+  const authVersion = authVersionFor(config, opened);
+  const store = versionedStore(opened, authVersion);
   try {
     const result = await handler(store, argv.slice(2), config);
     process.stdout.write(JSON.stringify(result, null, 2) + '\n');

@@ -135,6 +135,16 @@ export interface AppStore {
   deleteSessionsOf(subject: AppSubject): Promise<number>;
 }
 
+/**
+ * A counter every process on one store shares, read without a round trip: the embedded store's
+ * auth version (api/accounts/authLookup.ts). `read()` sees every bump committed before it, by any
+ * process on the store; `bump()` resolves once its increment is committed.
+ */
+export interface SharedCounter {
+  read(): number;
+  bump(): Promise<void>;
+}
+
 export interface Store {
   /** Sign-ins, invitations and sessions of the app (/app). */
   app: AppStore;
@@ -148,6 +158,14 @@ export interface Store {
   payments: PaymentsStore;
   /** Runs: asynchronous engine calls (store/runs/ports.ts). */
   runs: RunStore;
+  /**
+   * Stores whose reads can lag other processes' commits (LMDB serves reads from a snapshot kept
+   * until the next timer turn): reads after this call see every write committed before it. Absent
+   * where every read is current (MongoDB).
+   */
+  refresh?(): void;
+  /** The store's shared counter of that name, where the store can keep one (LMDB; absent for MongoDB, which has Redis beside it). */
+  counter?(name: string): SharedCounter;
   close(): Promise<void>;
 }
 

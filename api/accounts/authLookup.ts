@@ -8,16 +8,18 @@
  * write; every cached lookup is tagged with the version read before its store reads, and is used
  * only while the version is unchanged and it is younger than the TTL. With REDIS_URL the version
  * is a Redis counter (one GET per request, shared by all API nodes and the admin CLI), otherwise
- * a file beside the embedded store (one stat per request, shared with the admin CLI on the same
- * DATA_DIR). When the version cannot be read (Redis away) the cache is bypassed: a stale answer
- * is never served. Only found keys are cached, so a new key works at once.
+ * a counter in the embedded store itself (LMDB: a read of its memory map, shared with the admin
+ * CLI on the same DATA_DIR; a file's size, one stat per request, for a store without one). When
+ * the version cannot be read (Redis away) the cache is bypassed: a stale answer is never served.
+ * A lookup that misses reads a fresh snapshot of the store (Store.refresh), so a change another
+ * process has just committed is what it caches. Only found keys are cached, so a new key works at once.
  * Expiry is decided per request from the cached record and the clock, as before.
  */
 import { appendFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import type { ApiKeyRecord, Company, Member } from '../../store/model.js';
-import type { Store } from '../../store/ports.js';
+import type { SharedCounter, Store } from '../../store/ports.js';
 import { redisOptions } from '../../workers/queue/producer.js';
 
 /** How long a lookup is reused (when nothing changed). */
@@ -45,8 +47,24 @@ export function localAuthVersion(): AuthVersion {
   };
 }
 
+/** The version kept by the store itself (the embedded LMDB store: api/server.ts picks it when there is no Redis). */
+export function storeAuthVersion(counter: SharedCounter): AuthVersion {
+  return {
+    current: () => counter.read(),
+    bump: () => counter.bump(),
+    close: async () => undefined,
+  };
+}
+
+/** The version for a deployment: Redis when there is one, else the store's own counter, else a file in DATA_DIR. */
+export function authVersionFor(config: { redisUrl: string | null; dataDir: string }, store: Store): AuthVersion {
+  if (config.redisUrl) return redisAuthVersion(config.redisUrl);
+  const counter = store.counter?.('authVersion');
+  return counter ? storeAuthVersion(counter) : fileAuthVersion(config.dataDir);
+}
+
 /**
- * A version beside the embedded store: the size of DATA_DIR/auth-version, grown by one byte per
+ * A version beside a store that keeps no counter: the size of DATA_DIR/auth-version, grown by one byte per
  * change. The API node and the admin CLI share the data directory, so a change by either is seen
  * by the other's next request; reading it is one stat, not three store reads.
  */
@@ -163,6 +181,7 @@ export class AuthLookup {
       const hit = this.entries.get(hash);
       if (hit && hit.version === version && hit.until > this.now()) return hit.found;
     }
+    this.store.refresh?.(); // what another process committed before this request is what gets cached
     const key = await this.store.keys.findByHash(hash);
     if (!key) return undefined;
     const [member, company] = await Promise.all([this.store.members.get(key.memberId), this.store.companies.get(key.companyId)]);

@@ -177,6 +177,25 @@ export function openLmdbStore(options: LmdbOptions): Store {
         return meta.ifNoExists(key, () => meta.put(key, value));
       },
     },
+    // lmdb-js reads from a snapshot it renews on the next timer turn, so a commit by another
+    // process (the admin CLI) can be missed by reads until then; a reset makes the next read renew it.
+    refresh() {
+      root.resetReadTxn();
+    },
+    counter(name) {
+      const at: Key = ['counter', name];
+      return {
+        // A fresh snapshot, then one read from the memory map: ~1 us, no system call (a stat of a file was one per request).
+        read() {
+          root.resetReadTxn();
+          return (meta.get(at) as number | undefined) ?? 0;
+        },
+        // The increment runs inside LMDB's write transaction, which is exclusive across processes: no bump is lost.
+        async bump() {
+          await meta.transaction(() => meta.put(at, ((meta.get(at) as number | undefined) ?? 0) + 1));
+        },
+      };
+    },
     async close() {
       await root.flushed;
       await root.close();

@@ -6,10 +6,11 @@
  * nodes check).
  */
 import { expect } from 'chai';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { AuthLookup, localAuthVersion, versionedStore } from '../../api/accounts/authLookup.js';
+import { join, resolve } from 'node:path';
+import { AuthLookup, authVersionFor, localAuthVersion, versionedStore } from '../../api/accounts/authLookup.js';
 import { hashKey } from '../../api/accounts/keyValue.js';
 import { revokeKey } from '../../api/accounts/keys.js';
 import { setMemberDisabled } from '../../api/accounts/companies.js';
@@ -18,6 +19,7 @@ import type { Store } from '../../store/ports.js';
 import type { RunningServer } from '../../api/server.js';
 import { redisOrSkip, type RedisServer } from '../support/redis.js';
 import { runNode, spawnServer, type Spawned } from '../support/processes.js';
+import { REPO_ROOT } from '../support/paths.js';
 import { call, createAccount, freshAddress, startTestServer, type TestServer } from '../support/server.js';
 
 /** The store with its reads of keys, members and companies counted (the real LMDB store underneath). */
@@ -139,6 +141,32 @@ describe('key lookup cache (authLookup.ts)', () => {
       expect((await call(url, '/v1/me', { key: b.key, address: freshAddress() })).status).to.equal(200);
       expect((await runNode('scripts/admin.js', ['member', 'disable', b.member.id], { DATA_DIR: dataDir })).code).to.equal(0);
       expect((await call(url, '/v1/me', { key: b.key, address: freshAddress() })).body.error?.code).to.equal('forbidden');
+    });
+  });
+
+  describe('embedded (no Redis): a lookup in the instant after the admin CLI commits', function () {
+    this.timeout(60_000);
+    let dataDir: string;
+    let store: Store;
+    before(() => {
+      dataDir = mkdtempSync(join(tmpdir(), 'engcalc-authcache-snapshot-'));
+      store = openLmdbStore({ path: dataDir });
+    });
+    after(async () => {
+      await store?.close();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it("reads the CLI's revocation even though this process's read snapshot was taken before it (no timer turn in between)", async () => {
+      const a = await createAccount({ store } as unknown as RunningServer);
+      const lookup = new AuthLookup(versionedStore(store, authVersionFor({ redisUrl: null, dataDir }, store)));
+      const hash = hashKey(a.key);
+      expect((await lookup.find(hash))?.key.revokedAt).to.not.be.a('string');
+      // A read now holds lmdb-js's snapshot (renewed only on a later timer turn); the CLI runs
+      // synchronously, so no turn passes before the next lookup.
+      expect((await store.keys.findByHash(hash))?.id).to.equal(a.keyId);
+      execFileSync(process.execPath, [resolve(REPO_ROOT, 'dist', 'scripts/admin.js'), 'key', 'revoke', a.keyId], { env: { ...process.env, DATA_DIR: dataDir }, stdio: 'ignore' });
+      expect((await lookup.find(hash))?.key.revokedAt).to.be.a('string');
     });
   });
 
