@@ -43,7 +43,20 @@ describe('light calls sent to a thread together (workers/lightCalls.ts)', () => 
     }
   });
 
-  it('a light call finding a free thread goes at once and alone', async () => {
+  it('the light calls made in one turn leave together as one task though threads are free, each with its own answer', async () => {
+    const pool = new EnginePool({ threads: 2, timeoutMs: 60_000, maxQueue: 8, filename: spinThread, light });
+    try {
+      await pool.ready();
+      const calls = [Z(1), Z(2), { name: 'pvt.zFactor', input: { ppr: -1, tpr: 1.5, zMethod: 'DAK' } }, Z(3)];
+      const outcomes = await Promise.all(calls.map((c) => pool.run(c)));
+      expect(pool.stats()).to.include({ lightTasks: 1, lightCalls: 4 });
+      for (const [i, call] of calls.entries()) expect(outcomes[i], JSON.stringify(call.input)).to.deep.equal(await pool.run(call));
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('a light call alone in its turn goes alone to a free thread', async () => {
     const pool = new EnginePool({ threads: 2, timeoutMs: 60_000, maxQueue: 8, filename: spinThread, light });
     try {
       await pool.ready();
