@@ -57,6 +57,30 @@ describe('engine queue: light calls arriving together share a job (workers/queue
     outcomes.forEach((o, i) => expect(o).to.deep.equal(JSON.parse(JSON.stringify(executeDefinition(def, inputs[i]!, { units: 'field' })))));
   });
 
+  it("answers a call by its worker's push on the node's reply channel, and leaves no outcome in Redis", async () => {
+    const before = { ...producer.outcomes };
+    const outcome = await producer.run({ name: 'test.whoami', input: {} });
+    expect(outcome.ok).to.equal(true);
+    expect(producer.outcomes.pushed - before.pushed).to.equal(1);
+    expect(producer.outcomes.fetched - before.fetched).to.equal(0);
+    for (let i = 0; i < 500 && (await client.keys(`${KEYS.out}*`)).length > 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(await client.keys(`${KEYS.out}*`)).to.deep.equal([]);
+  });
+
+  it('a node that missed the push (its subscriber away) reads the outcome from its key', async () => {
+    const deaf = new QueueRunner({ redisUrl: redis.url, timeoutMs: TIMEOUT_MS, maxBacklog: 100, startBudgetMs: 30_000 });
+    await deaf.ready();
+    try {
+      (deaf as unknown as { replies: Redis }).replies.disconnect();
+      const outcome = await deaf.run({ name: 'test.whoami', input: {} });
+      expect(outcome.ok, JSON.stringify(outcome)).to.equal(true);
+      expect(deaf.outcomes).to.deep.equal({ pushed: 0, fetched: 1 });
+      expect(await client.keys(`${KEYS.out}*`)).to.deep.equal([]);
+    } finally {
+      await deaf.close();
+    }
+  });
+
   it('counts a group against the backlog as its calls: those beyond the room left are refused as they would be alone', async () => {
     const small = new QueueRunner({ redisUrl: redis.url, timeoutMs: TIMEOUT_MS, maxBacklog: 3, startBudgetMs: 30_000, groupable: (name) => name.startsWith('test.') });
     await small.ready();

@@ -277,7 +277,9 @@ describe('distributed deployment: faults answered fast, with the status of the t
     await until('ticket withdrawn', async () => (await client.zcard('engcalc:eq:tickets')) === 0, 10_000, 50);
     await queue.resume();
     await until('service back', async () => (await post(urlA, 'pvt.zFactor', zFactor)).status === 200, 30_000, 200);
-    expect((await client.keys('engcalc:eq:out:*')).filter((k) => !outcomesBefore.includes(k))).to.deep.equal([]);
+    const newOutcomes = async () => (await client.keys('engcalc:eq:out:*')).filter((k) => !outcomesBefore.includes(k));
+    await until('outcome keys deleted', async () => (await newOutcomes()).length === 0, 10_000, 50); // deleted as each caller is answered
+    expect(await newOutcomes()).to.deep.equal([]);
     await stopWorkers();
   });
 
@@ -299,6 +301,10 @@ describe('distributed deployment: faults answered fast, with the status of the t
     const body = heavyEconBody(25_000); // about 470 KB of JSON
     const results = await Promise.all(Array.from({ length: 4 }, (_, i) => post(i % 2 ? urlA : urlB, 'econ.metrics', body)));
     for (const r of results) expect(r.status, JSON.stringify(r.body).slice(0, 200)).to.equal(200);
+    // A caller is answered by its worker's push as the outcome is stored; the job's own record and
+    // the outcome key are deleted a moment later (the worker's completion, the caller's delete).
+    const left = async () => (await client.keys('engcalc:*')).filter((k) => !earlier.has(k) && (/^engcalc:engine:[0-9a-f-]{36}$/.test(k) || k.startsWith('engcalc:eq:out:')));
+    await until('job records and outcomes deleted', async () => (await left()).length === 0, 10_000, 50);
     const keys = (await client.keys('engcalc:*')).filter((k) => !earlier.has(k));
     const sizes = await Promise.all(keys.map(async (k) => ({ k, bytes: Number(await client.call('MEMORY', 'USAGE', k)) })));
     const big = sizes.filter((s) => s.bytes > 20_000 && !s.k.endsWith(':events'));

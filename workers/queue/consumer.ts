@@ -130,7 +130,7 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
         running.delete(job.id!);
       }
       if (!data.calls) options.onJob?.(data.name, outcome.ok ? 'ok' : outcome.reason, (performance.now() - started) / 1000);
-      await scripts.putOutcome(job.id!, JSON.stringify(outcome), OUTCOME_TTL_MS);
+      await scripts.putOutcome(job.id!, JSON.stringify(outcome), OUTCOME_TTL_MS, data.replyTo);
       return STORED;
     },
     {

@@ -16,7 +16,10 @@
  * the engine's steps as job progress, heard here as QueueEvents 'progress' (one listener for all
  * calls) and passed to the waiting call.
  * Jobs keep their input only until a worker claims them, and no result: the worker leaves the
- * outcome in its own key, which this node reads and deletes (OUTCOME_TTL_MS if it never does).
+ * outcome in its own key and, in the same script, publishes it on this node's reply channel, which
+ * answers the caller at once and deletes the key; a node that missed the message (its subscriber
+ * reconnecting) reads and deletes the key on the completion event or its next check
+ * (OUTCOME_TTL_MS if it never does). Pub/sub keeps nothing: no result stays in Redis.
  */
 import { randomUUID } from 'node:crypto';
 import { Queue, QueueEvents } from 'bullmq';
@@ -29,6 +32,7 @@ import {
   BACKLOG_PER_THREAD,
   CANCEL_TTL_MS,
   ENGINE_QUEUE,
+  KEYS,
   MONITOR_MS,
   QUEUE_PREFIX,
   REDIS_OUTAGE_GRACE_MS,
@@ -103,6 +107,11 @@ export class QueueRunner implements EngineRunner {
   /** The producer's own connection (shared with its Queue), so its state can be checked per call. */
   private readonly redis: Redis;
   private readonly groups: CallGroups;
+  /** This node's reply channel and the connection subscribed to it (outcomes pushed by workers). */
+  private readonly replyChannel = KEYS.reply + randomUUID();
+  private readonly replies: Redis;
+  /** Outcomes that reached this node by its reply channel, and those read from their key instead (a missed message). */
+  readonly outcomes = { pushed: 0, fetched: 0 };
 
   constructor(private readonly options: QueueRunnerOptions) {
     this.startBudgetMs = options.startBudgetMs ?? 10_000;
@@ -133,6 +142,11 @@ export class QueueRunner implements EngineRunner {
       w.onProgress(step.done, step.total);
     });
     this.events.on('failed', ({ jobId, failedReason }) => this.settle(jobId, failureOutcome(failedReason)));
+    // Outcomes pushed by the workers: the caller is answered the moment the outcome is stored,
+    // two Redis round trips before the completion event and the key read would answer it.
+    this.replies = new Redis({ ...base, maxRetriesPerRequest: null });
+    this.replies.on('error', noop);
+    this.replies.on('message', (_channel: string, message: string) => this.pushed(message));
     this.sweeper = new Sweeper(this.scripts, this.queue, () => this.redis.status === 'ready');
     this.groups = new CallGroups(
       (call, opts) => this.runAlone(call, opts),
@@ -143,8 +157,24 @@ export class QueueRunner implements EngineRunner {
 
   /** Resolves once the event reader is connected (call before serving). */
   async ready(): Promise<void> {
-    await Promise.all([this.queue.waitUntilReady(), this.events.waitUntilReady()]);
+    await Promise.all([this.queue.waitUntilReady(), this.events.waitUntilReady(), this.replies.subscribe(this.replyChannel)]);
     this.sweeper.start();
+  }
+
+  /** `<jobId>\n<outcome json>` from a worker (scripts.ts putOutcome). */
+  private pushed(message: string): void {
+    const cut = message.indexOf('\n');
+    if (cut < 0) return;
+    const jobId = message.slice(0, cut);
+    this.redis.del(KEYS.out + jobId).catch(noop); // the copy kept for a missed message
+    const w = this.waiting.get(jobId);
+    if (!w) return; // answered already (canceled, or read from its key)
+    this.outcomes.pushed++;
+    if (w.runningSince === undefined) {
+      w.runningSince = Date.now();
+      w.onStart?.();
+    }
+    this.settle(jobId, parseOutcome(message.slice(cut + 1)));
   }
 
   run(job: EngineJob, options: RunOptions = {}): Promise<RunOutcome> {
@@ -202,7 +232,7 @@ export class QueueRunner implements EngineRunner {
     }
     try {
       await this.bounded(
-        this.queue.add(data.name, data, { jobId, attempts: 1, removeOnComplete: true, removeOnFail: true }),
+        this.queue.add(data.name, { ...data, replyTo: this.replyChannel }, { jobId, attempts: 1, removeOnComplete: true, removeOnFail: true }),
       );
     } catch (err) {
       this.waiting.delete(jobId);
@@ -243,6 +273,7 @@ export class QueueRunner implements EngineRunner {
     // Calls not yet started will not be run for anybody: let workers skip them.
     if (this.redis.status === 'ready') await this.bounded(Promise.all(ids.map((id) => this.scripts.withdraw(id)))).catch(noop);
     await Promise.allSettled([this.events.close(), this.queue.close()]);
+    this.replies.disconnect();
     this.redis.disconnect();
   }
 
@@ -381,6 +412,8 @@ export class QueueRunner implements EngineRunner {
     w.busy = true;
     try {
       const json = await this.bounded(this.scripts.takeOutcome(w.jobId));
+      if (!this.waiting.has(w.jobId)) return; // its pushed outcome answered it meanwhile
+      if (json !== null) this.outcomes.fetched++;
       if (json !== null && w.runningSince === undefined) {
         w.runningSince = Date.now(); // it ran between two checks: it did start
         w.onStart?.();

@@ -143,6 +143,7 @@ return ids
 const PUT_OUTCOME = `
 if redis.call('EXISTS', KEYS[2]) == 1 then return 0 end
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+if ARGV[3] ~= '' then redis.call('PUBLISH', ARGV[3], ARGV[4] .. '\\n' .. ARGV[1]) end
 return 1
 `;
 
@@ -244,9 +245,14 @@ export class QueueScripts {
     return (await this.redis.exists(KEYS.cancel + jobId)) === 1;
   }
 
-  /** Stores a job's outcome for its caller, unless the caller canceled it. */
-  async putOutcome(jobId: string, json: string, ttlMs: number): Promise<void> {
-    await this.r.engcalcPutOutcome(KEYS.out + jobId, KEYS.cancel + jobId, json, String(ttlMs));
+  /**
+   * Stores a job's outcome for its caller, unless the caller canceled it, and publishes it on the
+   * caller's reply channel (`<jobId>\n<json>`) in the same step, so the caller has it without
+   * waiting for the completion event and reading the key (the key stays for a caller that missed
+   * the message: it reads it on the completion event or its next check).
+   */
+  async putOutcome(jobId: string, json: string, ttlMs: number, replyTo = ''): Promise<void> {
+    await this.r.engcalcPutOutcome(KEYS.out + jobId, KEYS.cancel + jobId, json, String(ttlMs), replyTo, jobId);
   }
 
   /** Reads and deletes a job's outcome (null when there is none). */

@@ -29,6 +29,8 @@ export const KEYS = {
   cancel: 'engcalc:eq:cancel:',
   /** Pub/sub channel: the id of each canceled job, for the worker running it to stop its thread. */
   cancelChannel: 'engcalc:eq:canceled',
+  /** Pub/sub channel prefix: `<reply><nodeId>` carries each outcome to the API node waiting for it (producer.ts). */
+  reply: 'engcalc:eq:reply:',
 } as const;
 
 /** BullMQ's job lock; a worker that stops renewing it for this long has stalled. */
@@ -75,6 +77,8 @@ export interface EngineJobData {
   calls?: { name: string; input: Record<string, unknown>; units?: 'field' | 'metric' }[];
   /** The caller listens for progress: the worker forwards the engine's steps (job progress events). */
   progress?: true;
+  /** The caller node's reply channel: the worker publishes the outcome there as it stores it. */
+  replyTo?: string;
 }
 
 /** What the processor returns to BullMQ: the outcome itself is in the job's outcome key. */
