@@ -18,16 +18,19 @@ export function accessLog(log: Logger, metrics?: HttpMetrics): Middleware<AppSta
       const ms = performance.now() - started;
       const error = (ctx.body as { error?: { code?: string; message?: string } } | null)?.error;
       const code = ctx.status >= 400 && typeof error?.code === 'string' ? error.code : undefined;
-      log.info('request', {
-        requestId: ctx.state.requestId,
-        method: ctx.method,
-        path: ctx.path,
-        status: ctx.status,
-        ms: Math.round(ms * 10) / 10,
-        ...(code ? { code } : {}),
-        ...(ctx.status === 503 && error?.message ? { reason: error.message } : {}),
-        ...(ctx.state.auth ? { key: ctx.state.auth.key.prefix, company: ctx.state.auth.company.id } : {}),
-      });
+      // The line's fields are built only when info lines are written (LOG_LEVEL info or debug).
+      if (log.enabled('info')) {
+        log.info('request', {
+          requestId: ctx.state.requestId,
+          method: ctx.method,
+          path: ctx.path,
+          status: ctx.status,
+          ms: Math.round(ms * 10) / 10,
+          ...(code ? { code } : {}),
+          ...(ctx.status === 503 && error?.message ? { reason: error.message } : {}),
+          ...(ctx.state.auth ? { key: ctx.state.auth.key.prefix, company: ctx.state.auth.company.id } : {}),
+        });
+      }
       const route = (ctx as { _matchedRoute?: unknown })._matchedRoute;
       metrics?.request(ctx.method, typeof route === 'string' ? route : 'unmatched', ctx.status, ms / 1000, code);
     }
