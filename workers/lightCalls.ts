@@ -145,21 +145,22 @@ export class LightCalls implements OtherWaiters {
     });
   }
 
+  /** The waiting calls leave, as many tasks as there are free places. */
   private pump(): void {
-    if (this.queue.length && this.deps.gate.tryEnter()) this.admit();
+    while (this.queue.length && this.deps.gate.tryEnter()) this.admit();
   }
 
   /**
-   * The calls of one turn of the event loop leave together, as many tasks as there are free
-   * places: the requests one poll of the sockets brings (several under load) then cost one
-   * hand-off, not one each. The wait is the rest of the turn, microseconds.
+   * The calls of one turn of the event loop leave together (pump): the requests one poll of the
+   * sockets brings (several under load) then cost one hand-off, not one each. The wait is the rest
+   * of the turn, microseconds.
    */
   private pumpAtEndOfTurn(): void {
     if (this.pumpQueued) return;
     this.pumpQueued = true;
     setImmediate(() => {
       this.pumpQueued = false;
-      while (this.queue.length && this.deps.gate.tryEnter()) this.admit();
+      this.pump();
     });
   }
 
