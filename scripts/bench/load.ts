@@ -10,6 +10,7 @@
  */
 import autocannon from 'autocannon';
 import { REQUESTS_PER_KEY } from './accounts.js';
+import type { CpuPerCall } from './cpu.js';
 import { percentiles, Samples } from './stats.js';
 
 export interface LoadSpec {
@@ -40,6 +41,8 @@ export interface RunResult {
   /** True when the run ended because its keys' budget was used up (before or right at `durationS`). */
   capped: boolean;
   keysGiven: number;
+  /** CPU of the server processes per answered call over the run (cpu.ts); absent where /proc is not readable. */
+  cpu?: CpuPerCall;
   /** autocannon's own summary, for the JSON (latency in whole ms); absent for paced runs (paced.ts). */
   autocannon?: { requestsPerSecAvg: number; latencyP50: number; latencyP99: number; latencyMax: number };
 }

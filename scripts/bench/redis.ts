@@ -11,6 +11,7 @@ import { answersPing } from '../redisPing.js';
 
 export interface PrivateRedis {
   url: string;
+  pid: number | undefined;
   version: string;
   stop(): Promise<void>;
 }
@@ -37,7 +38,7 @@ export async function startRedis(workDir: string): Promise<PrivateRedis> {
     const stop = trackChild(`redis-server :${port}`, child, 'SIGTERM', 5_000);
     const deadline = Date.now() + 10_000;
     while (child.exitCode === null && child.signalCode === null && Date.now() < deadline) {
-      if (await answersPing(port)) return { url: `redis://127.0.0.1:${port}`, version, stop };
+      if (await answersPing(port)) return { url: `redis://127.0.0.1:${port}`, pid: child.pid, version, stop };
       await delay(25);
     }
     await stop();

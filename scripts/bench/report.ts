@@ -6,6 +6,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { arch, availableParallelism, cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { dirname } from 'node:path';
 import type { BenchOptions } from './options.js';
+import type { CpuPerCall } from './cpu.js';
+import type { RunResult } from './load.js';
 import type { Measured } from './scenarios.js';
 import { median } from './stats.js';
 import type { Workload } from './workloads.js';
@@ -52,6 +54,9 @@ export interface Row {
   errors: number;
   runs: number;
   cappedRuns: number;
+  /** CPU per answered call (median of runs, microseconds): the serving process's main thread, and every server process's threads together (cpu.ts). */
+  mainUsPerCall: number | null;
+  serverUsPerCall: number | null;
 }
 
 export function summarise(measured: Measured[]): Row[] {
@@ -69,6 +74,8 @@ export function summarise(measured: Measured[]): Row[] {
         errors: 0,
         runs: m.raw.length,
         cappedRuns: 0,
+        mainUsPerCall: null,
+        serverUsPerCall: null,
       };
     }
     const runs = m.http ?? [];
@@ -87,6 +94,8 @@ export function summarise(measured: Measured[]): Row[] {
       errors: runs.reduce((s, r) => s + r.errors, 0),
       runs: runs.length,
       cappedRuns: runs.filter((r) => r.capped).length,
+      mainUsPerCall: cpuMedian(runs, (c) => c.mainUs[SERVING]),
+      serverUsPerCall: cpuMedian(runs, (c) => Object.values(c.allUs).reduce((a, b) => a + b, 0)),
     };
   });
   for (const row of rows) {
@@ -103,10 +112,20 @@ export function summarise(measured: Measured[]): Row[] {
   return rows;
 }
 
+/** The process that takes the HTTP calls: its main thread is the API's event loop. */
+const SERVING = 'web';
+
+function cpuMedian(runs: RunResult[], pick: (c: CpuPerCall) => number | undefined): number | null {
+  const xs = runs.flatMap((r) => (r.cpu ? [pick(r.cpu)] : [])).filter((x): x is number => x !== undefined && Number.isFinite(x));
+  return xs.length ? median(xs) : null;
+}
+
+const us = (v: number | null) => (v === null ? '-' : v.toFixed(0));
+
 const ms = (v: number | null) => (v === null || Number.isNaN(v) ? '-' : v < 1 ? v.toFixed(3) : v < 100 ? v.toFixed(2) : v.toFixed(0));
 
 export function renderTable(rows: Row[]): string {
-  const header = ['scenario', 'function', 'calls/s (median)', 'p50 ms', 'p99 ms', 'ratio to floor', 'non-2xx', 'runs'];
+  const header = ['scenario', 'function', 'calls/s (median)', 'p50 ms', 'p99 ms', 'ratio to floor', 'main us/call', 'server us/call', 'non-2xx', 'runs'];
   const body = rows.map((r) => [
     r.scenario,
     r.fn,
@@ -114,12 +133,14 @@ export function renderTable(rows: Row[]): string {
     ms(r.p50Ms),
     ms(r.p99Ms),
     r.ratioToFloor === null ? '-' : r.ratioToFloor.toFixed(2),
+    us(r.mainUsPerCall),
+    us(r.serverUsPerCall),
     r.scenario === 'raw'
       ? '-'
       : `${r.non2xx}${r.non2xx ? ` (${Object.entries(r.non2xxByStatus).map(([c, n]) => `${c}x${n}`).join(' ')})` : ''}${r.errors ? ` +${r.errors} conn errors` : ''}`,
     `${r.runs}${r.cappedRuns ? ` (${r.cappedRuns} capped)` : ''}`,
   ]);
-  const right = [false, false, true, true, true, true, false, false];
+  const right = [false, false, true, true, true, true, true, true, false, false];
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (right[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ').trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...body.map(line)].join('\n');
@@ -141,6 +162,7 @@ export const NOTES = [
   'distributed: web + 1 worker process + a private redis-server: limits and seats in Redis, the call as a BullMQ job.',
   'floor, embedded and distributed run in turn (floor, embedded, distributed, floor, ...), all started before the first run; their ratio to the floor is the median of the per-round ratios.',
   'calls/s counts 2xx answers only; p50/p99 are of 2xx answers, measured by the client (autocannon, in the bench process, on the same cores).',
+  'main us/call: CPU of the serving process\'s main thread (the event loop) per answered call; server us/call: every thread of every server process together (distributed: web + worker + redis-server). Read from /proc around each run (median of runs); steadier than calls/s on shared vCPUs.',
   'Each API key carries at most 100 requests in its life (limit: 120/min), so the per-key limit is never what is measured; a run whose keys ran out ends early and is marked capped.',
 ];
 

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { KeyPool, REQUESTS_PER_KEY } from './accounts.js';
+import { cpuPerCall, readCpu, type CpuPerCall } from './cpu.js';
 import { cleanupMark, releaseTo, stoppedBySignal, trackDir } from './cleanup.js';
 import { runLoad, type RunResult } from './load.js';
 import { PACED_WARMUP_S, runPaced } from './paced.js';
@@ -107,14 +108,14 @@ export async function measureHttpScenarios(scenarios: readonly Scenario[], opts:
 async function startFloor(): Promise<Target> {
   const floor = spawnNode('floor server', 'scripts/bench/floorServer.js', { PORT: '0' });
   const port = (await floor.waitFor(/floor listening (\d+)/))[1];
-  return { url: `http://127.0.0.1:${port}`, keys: null };
+  return { url: `http://127.0.0.1:${port}`, keys: null, pids: { web: floor.child.pid } };
 }
 
 async function startEmbedded(opts: BenchOptions): Promise<{ target: Target; keys: KeyPool }> {
   const dataDir = tempDir('embedded');
   const keys = new KeyPool(dataDir, 'embedded');
-  const { url } = await startWeb('web (embedded)', { ...webEnv(opts, dataDir), REDIS_URL: '' });
-  return { target: { url, keys }, keys };
+  const { url, proc } = await startWeb('web (embedded)', { ...webEnv(opts, dataDir), REDIS_URL: '' });
+  return { target: { url, keys, pids: { web: proc.child.pid } }, keys };
 }
 
 async function startDistributed(opts: BenchOptions, setup: Record<string, unknown>): Promise<{ target: Target; keys: KeyPool }> {
@@ -125,8 +126,8 @@ async function startDistributed(opts: BenchOptions, setup: Record<string, unknow
   // The worker logs nothing per job, so it may keep LOG_LEVEL=info and announce `worker ready`.
   const worker = spawnNode('worker', 'workers/main.js', { REDIS_URL: redis.url, LOG_LEVEL: 'info', ENGINE_THREADS: String(opts.threads), MONGODB_URL: '', WORKER_PORT: '0' });
   await worker.waitFor(/"msg":"worker ready"/);
-  const { url } = await startWeb('web (distributed)', { ...webEnv(opts, dataDir), REDIS_URL: redis.url });
-  return { target: { url, keys }, keys };
+  const { url, proc } = await startWeb('web (distributed)', { ...webEnv(opts, dataDir), REDIS_URL: redis.url });
+  return { target: { url, keys, pids: { web: proc.child.pid, worker: worker.child.pid, redis: redis.pid } }, keys };
 }
 
 /** The web's environment: quiet log, no demo seed, the bench's threads and a deep enough queue. */
@@ -152,6 +153,8 @@ interface Target {
   url: string;
   /** Where keys come from; null for the floor, which has no auth. */
   keys: KeyPool | null;
+  /** The server's processes by label, for CPU per call ('web' takes the HTTP calls; the floor's is 'web' too). */
+  pids: Record<string, number | undefined>;
 }
 
 /** One server's measurement of one workload, as it goes. */
@@ -187,9 +190,12 @@ async function measuredRun(p: Prepared, opts: BenchOptions, i: number, progress:
     const need = Math.ceil((p.rate * RATE_MARGIN * opts.duration) / REQUESTS_PER_KEY) + Math.ceil(opts.connections / REQUESTS_PER_KEY) + 1;
     const keys = await take(p.target, need);
     if (keys) await keysVisible(p.target.url, keys);
+    const before = readCpu(p.target.pids);
     const r = await runLoad({ ...p.spec, durationS: opts.duration, keys });
+    const cpu = cpuPerCall(before, readCpu(p.target.pids), r.ok2xx);
+    if (cpu) r.cpu = cpu;
     p.rate = Math.max(p.rate, r.callsPerSec);
-    const line = `${p.scenario} ${p.w.fn} run ${i + 1}/${opts.runs}: ${r.callsPerSec.toFixed(0)} calls/s, p50 ${r.p50Ms?.toFixed(2)} ms, p99 ${r.p99Ms?.toFixed(2)} ms${keys ? `, ${keys.length} keys` : ''}${nonOkText(r)}`;
+    const line = `${p.scenario} ${p.w.fn} run ${i + 1}/${opts.runs}: ${r.callsPerSec.toFixed(0)} calls/s, p50 ${r.p50Ms?.toFixed(2)} ms, p99 ${r.p99Ms?.toFixed(2)} ms${cpuText(cpu)}${keys ? `, ${keys.length} keys` : ''}${nonOkText(r)}`;
     // A run that used up its keys was faster than the estimate: it is kept in the JSON as
     // discarded and done again with keys for its own rate, so every row runs full length.
     if (r.capped && attempt < MAX_RERUNS) {
@@ -211,6 +217,12 @@ async function halfPeakRun(p: Prepared, opts: BenchOptions, progress: Progress):
   const r = await runPaced({ ...p.spec, durationS: opts.duration, keys, overallRate: targetRate });
   progress(`${p.scenario} ${p.w.fn} at half peak (${targetRate} calls/s, evenly spaced): ${r.callsPerSec.toFixed(0)} calls/s, p50 ${r.p50Ms?.toFixed(2)} ms, p99 ${r.p99Ms?.toFixed(2)} ms${nonOkText(r)}`);
   return { ...r, targetRate };
+}
+
+function cpuText(cpu: CpuPerCall | undefined): string {
+  if (!cpu) return '';
+  const each = Object.entries(cpu.allUs).map(([label, v]) => `${label} ${v.toFixed(0)}`).join(' + ');
+  return `, CPU/call main ${cpu.mainUs.web?.toFixed(0) ?? '-'} us (${each} us)`;
 }
 
 function nonOkText(r: RunResult): string {
