@@ -20,7 +20,7 @@
  *
  * Which calls are light is the pool's option; the API and the workers pass isLightCall below.
  */
-import { CANCELED, type EngineJob, type NotRun, type RunOptions, type RunOutcome } from './runner.js';
+import { CANCELED, type CancelSignal, type EngineJob, type NotRun, type RunOptions, type RunOutcome } from './runner.js';
 import type { Gate, OtherWaiters } from './gate.js';
 import { startClock, type StartFlags } from './startFlags.js';
 import { findDefinition } from '../engine/catalogue.js';
@@ -78,7 +78,7 @@ interface LightCall {
   arrival: number;
   job: EngineJob;
   slot: number;
-  signal?: AbortSignal;
+  signal?: CancelSignal;
   onAbort?: () => void;
   resolve(outcome: RunOutcome): void;
   reject(err: unknown): void;

@@ -55,9 +55,19 @@ export type ChunkOutcome = { ok: true; outcomes: ItemOutcome[] } | { ok: true; t
 /** Every outcome of the runner itself (not of the engine): timeout, saturated, unavailable, canceled. */
 export type NotRun = Exclude<RunOutcome, ExecutionOutcome>;
 
+/**
+ * What a runner needs of a caller's cancel: an AbortSignal has it, and so has the API's cheaper
+ * caller-gone signal (api/routes/callerGone.ts), made for every call.
+ */
+export interface CancelSignal {
+  readonly aborted: boolean;
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+
 export interface RunOptions {
   /** Aborting it cancels the call: dropped while waiting, its thread (or its worker's) stopped while running. */
-  signal?: AbortSignal;
+  signal?: CancelSignal;
   /** Called once when a thread starts the call (not called for a call that never starts). */
   onStart?: () => void;
   /**

@@ -2,7 +2,7 @@
  * API key values (spec §2, DESIGN.md §5): `eng_` + 43 base64url characters from 32 random bytes.
  * Only the SHA-256 of the whole value and the 10-character display prefix are ever stored.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 export const KEY_LITERAL_PREFIX = 'eng_';
 const KEY_PATTERN = /^eng_[A-Za-z0-9_-]{43}$/;
@@ -16,8 +16,9 @@ export function isWellFormedKey(value: string): boolean {
   return KEY_PATTERN.test(value);
 }
 
+/** SHA-256, hex. The one-shot `crypto.hash` (Node >= 20.12): no Hash object per request. */
 export function hashKey(value: string): string {
-  return createHash('sha256').update(value, 'utf8').digest('hex');
+  return hash('sha256', value, 'hex');
 }
 
 export function displayPrefix(value: string): string {

@@ -15,7 +15,7 @@ import { itemAnswer, type ItemBody, type ItemError } from '../../workers/batchIt
 import type { AnyDefinition } from '../../engine/definition.js';
 import type { UnitSystem } from '../../engine/validation.js';
 import type { LicensableModule } from '../../store/model.js';
-import type { ChunkJob, EngineRunner, NotRun } from '../../workers/runner.js';
+import type { CancelSignal, ChunkJob, EngineRunner, NotRun } from '../../workers/runner.js';
 import { authorizeFunction, type EngineDeps } from './callEngine.js';
 import { seatModule } from './describe.js';
 import { resolveFluidModel } from './fluidModels.js';
@@ -148,7 +148,7 @@ export interface ExecuteOptions {
   /** The batch's time limit, for the timeout message. */
   timeoutMs: number;
   /** Cancels the batch: waiting chunks never run, running ones have their threads stopped. */
-  signal?: AbortSignal;
+  signal?: CancelSignal;
   /** Called as chunks finish, with the indexes they answered (runs save results and progress here). */
   onAnswered?(indexes: number[]): void | Promise<void>;
 }
@@ -256,7 +256,7 @@ export function countAnswers(answers: Answered[]): BatchCounts {
  * run and serialised on the engine threads (mode 'texts'); the others (a saved fluid model to
  * resolve) are validated here first.
  */
-export async function callBatch(deps: EngineDeps, auth: AuthContext, name: string, body: unknown, limits: BatchLimits, signal?: AbortSignal): Promise<string> {
+export async function callBatch(deps: EngineDeps, auth: AuthContext, name: string, body: unknown, limits: BatchLimits, signal?: CancelSignal): Promise<string> {
   const started = performance.now();
   const def = authorizeFunction(auth, name);
   const items = parseBatchBody(body, limits.maxItems);

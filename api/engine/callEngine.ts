@@ -12,7 +12,7 @@ import type { AnyDefinition } from '../../engine/definition.js';
 import type { LicensableModule } from '../../store/model.js';
 import type { Store } from '../../store/ports.js';
 import type { Seats } from '../../store/governance.js';
-import type { EngineRunner } from '../../workers/runner.js';
+import type { CancelSignal, EngineRunner } from '../../workers/runner.js';
 import { requiredScopes, seatModule } from './describe.js';
 import { resolveFluidModel } from './fluidModels.js';
 
@@ -57,7 +57,7 @@ export async function callEngine(
   auth: AuthContext,
   name: string,
   readBody: () => Promise<unknown>,
-  signal?: AbortSignal,
+  signal?: CancelSignal,
   onProgress?: (done: number, total: number) => void,
 ): Promise<EngineEnvelope> {
   const started = performance.now();

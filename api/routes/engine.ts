@@ -3,6 +3,7 @@
  * documented path per function, generated from its definition (input schema, example, envelope).
  */
 import { readJsonBody } from '../body.js';
+import { CallerGone } from './callerGone.js';
 import { authorizeFunction, callEngine, type EngineDeps } from '../engine/callEngine.js';
 import { callBatch, type BatchLimits } from '../engine/batch.js';
 import { idempotent } from '../engine/idempotency.js';
@@ -38,12 +39,8 @@ function envelopeSchema(def?: AnyDefinition): Record<string, unknown> {
 }
 
 /** Aborts when the client closes its connection before the answer is written: its call stops. */
-export function callerGone(ctx: RouteContext): AbortSignal {
-  const controller = new AbortController();
-  ctx.res.once('close', () => {
-    if (!ctx.res.writableFinished) controller.abort();
-  });
-  return controller.signal;
+export function callerGone(ctx: RouteContext): CallerGone {
+  return new CallerGone(ctx.res);
 }
 
 export const DEFAULT_BATCH_LIMITS: BatchLimits = { maxItems: 10_000, timeoutMs: 60_000 };
