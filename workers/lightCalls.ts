@@ -44,6 +44,7 @@ export interface GroupedCall {
   name: string;
   input: Record<string, unknown>;
   units?: 'field' | 'metric';
+  presented?: true;
   startSlot: number;
 }
 
@@ -184,7 +185,7 @@ export class LightCalls implements OtherWaiters {
     this.tasks++;
     this.calls += calls.length;
     for (const call of calls) call.group = group;
-    const task = calls.map((c) => ({ name: c.job.name, input: c.job.input, units: c.job.units, startSlot: c.slot }));
+    const task = calls.map((c) => ({ name: c.job.name, input: c.job.input, units: c.job.units, presented: c.job.presented, startSlot: c.slot }));
     this.deps
       .send(task, group.controller.signal)
       .then(

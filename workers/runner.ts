@@ -12,10 +12,23 @@ export interface EngineJob {
   input: Record<string, unknown>;
   /** The caller's unit system (numbers are converted outside; text output follows it). Default field. */
   units?: 'field' | 'metric';
+  /**
+   * Answer the result presented in `units` as JSON text (PresentedOutcome) instead of data: what
+   * the REST route writes as it is, so the API thread neither receives the result's numbers
+   * (structured clone, or JSON from a worker) nor serialises them again.
+   */
+  presented?: true;
+}
+
+/** A successful call of a job with `presented`: the envelope's `result`, as JSON text (engine/call.ts presentResult). */
+export interface PresentedOutcome {
+  ok: true;
+  presented: string;
 }
 
 export type RunOutcome =
   | ExecutionOutcome
+  | PresentedOutcome
   /** The time limit passed; the thread running it was stopped. */
   | { ok: false; reason: 'timeout'; message: string; timeoutMs: number }
   /** Every thread busy and the waiting room full: try again later. */
@@ -53,7 +66,7 @@ export type ItemOutcome = ExecutionOutcome | { ok: false; reason: 'internal'; me
 export type ChunkOutcome = { ok: true; outcomes: ItemOutcome[] } | { ok: true; texts: string[] } | NotRun;
 
 /** Every outcome of the runner itself (not of the engine): timeout, saturated, unavailable, canceled. */
-export type NotRun = Exclude<RunOutcome, ExecutionOutcome>;
+export type NotRun = Exclude<RunOutcome, ExecutionOutcome | PresentedOutcome>;
 
 /**
  * What a runner needs of a caller's cancel: an AbortSignal has it, and so has the API's cheaper

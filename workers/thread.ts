@@ -7,7 +7,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { findDefinition } from '../engine/catalogue.js';
 import { executeDefinition, type ExecutionOutcome } from '../engine/execute.js';
 import type { PoolTask } from './pool.js';
-import type { ChunkOutcome, ItemOutcome } from './runner.js';
+import type { ChunkOutcome, ItemOutcome, PresentedOutcome } from './runner.js';
+import { presentResult } from '../engine/call.js';
 import { answerText } from './batchItem.js';
 import { raiseStartFlag, slotProgress } from './startFlags.js';
 import type { GroupedCall, GroupedOutcome } from './lightCalls.js';
@@ -28,14 +29,17 @@ export function taskProgress(task: PoolTask): ((done: number, total: number) => 
   return task.progress ? slotProgress(startFlags, task.startSlot) : undefined;
 }
 
-export default function runEngineJob(task: PoolTask): ExecutionOutcome | ChunkOutcome | GroupedOutcome[] {
+export default function runEngineJob(task: PoolTask): ExecutionOutcome | PresentedOutcome | ChunkOutcome | GroupedOutcome[] {
   if (task.calls) return runGroup(task.calls, runEngineJob as (task: PoolTask) => ExecutionOutcome);
   markStarted(task);
   if (task.inputs) return runChunk(task);
   const def = findDefinition(task.name);
   if (!def) return { ok: false, reason: 'invalid_input', message: `unknown engine function ${task.name}` };
   const progress = taskProgress(task);
-  return executeDefinition(def, task.input, progress ? { units: task.units ?? 'field', progress } : { units: task.units ?? 'field' });
+  const units = task.units ?? 'field';
+  const outcome = executeDefinition(def, task.input, progress ? { units, progress } : { units });
+  if (!task.presented || !outcome.ok) return outcome;
+  return { ok: true, presented: JSON.stringify(presentResult(def, outcome.result, outcome.warnings, units)) };
 }
 
 /**
@@ -52,7 +56,7 @@ export function runGroup(calls: GroupedCall[], runOne: (task: PoolTask) => unkno
       continue;
     }
     try {
-      out.push(runOne({ name: call.name, input: call.input, units: call.units } as PoolTask) as GroupedOutcome);
+      out.push(runOne({ name: call.name, input: call.input, units: call.units, presented: call.presented } as PoolTask) as GroupedOutcome);
     } catch (err) {
       out.push({ ok: false, reason: 'internal', message: `${call.name} failed in its thread: ${(err as Error)?.message ?? String(err)}` });
     }

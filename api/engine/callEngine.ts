@@ -12,7 +12,8 @@ import type { AnyDefinition } from '../../engine/definition.js';
 import type { LicensableModule } from '../../store/model.js';
 import type { Store } from '../../store/ports.js';
 import type { Seats } from '../../store/governance.js';
-import type { CancelSignal, EngineRunner } from '../../workers/runner.js';
+import type { CancelSignal, EngineRunner, RunOutcome } from '../../workers/runner.js';
+import type { UnitSystem } from '../../engine/validation.js';
 import { requiredScopes, seatModule } from './describe.js';
 import { resolveFluidModel } from './fluidModels.js';
 
@@ -60,6 +61,40 @@ export async function callEngine(
   signal?: CancelSignal,
   onProgress?: (done: number, total: number) => void,
 ): Promise<EngineEnvelope> {
+  const { def, outcome, units, started } = await runCall(deps, auth, name, readBody, signal, onProgress, false);
+  // 11. The envelope, in the caller's unit system.
+  return {
+    name: def.name,
+    module: def.module,
+    result: 'result' in outcome ? presentResult(def, outcome.result, outcome.warnings, units) : (JSON.parse(outcome.presented) as Record<string, unknown>),
+    ms: elapsedMs(started),
+  };
+}
+
+/**
+ * The same call, answered as the envelope's JSON text (the REST route writes it as it is). The
+ * result is presented and serialised where it was computed (the engine thread, or the worker),
+ * so the API thread neither receives its numbers nor serialises them: the text is the bytes
+ * JSON.stringify of callEngine's envelope would give.
+ */
+export async function callEngineText(deps: EngineDeps, auth: AuthContext, name: string, readBody: () => Promise<unknown>, signal?: CancelSignal): Promise<string> {
+  const { def, outcome, units, started } = await runCall(deps, auth, name, readBody, signal, undefined, true);
+  const result = 'presented' in outcome ? outcome.presented : JSON.stringify(presentResult(def, outcome.result, outcome.warnings, units));
+  return `{"name":${JSON.stringify(def.name)},"module":${JSON.stringify(def.module)},"result":${result},"ms":${JSON.stringify(elapsedMs(started))}}`;
+}
+
+const elapsedMs = (started: number) => Math.round((performance.now() - started) * 100) / 100;
+
+/** Steps 7-10; a call that did not succeed is thrown as its API error. */
+async function runCall(
+  deps: EngineDeps,
+  auth: AuthContext,
+  name: string,
+  readBody: () => Promise<unknown>,
+  signal: CancelSignal | undefined,
+  onProgress: ((done: number, total: number) => void) | undefined,
+  presented: boolean,
+): Promise<{ def: AnyDefinition; outcome: Extract<RunOutcome, { ok: true }>; units: UnitSystem; started: number }> {
   const started = performance.now();
   const def = authorizeFunction(auth, name);
 
@@ -83,7 +118,8 @@ export async function callEngine(
   }
 
   // 10. Run under the time limit.
-  const outcome = await deps.runner.run({ name: def.name, input, units: prepared.units }, onProgress ? { signal, onProgress } : { signal });
+  const job = presented ? { name: def.name, input, units: prepared.units, presented: true as const } : { name: def.name, input, units: prepared.units };
+  const outcome = await deps.runner.run(job, onProgress ? { signal, onProgress } : { signal });
   if (!outcome.ok) {
     switch (outcome.reason) {
       case 'canceled':
@@ -99,12 +135,5 @@ export async function callEngine(
         throw new ApiError('engine_error', outcome.message, { reason: outcome.reason, timeout: false });
     }
   }
-
-  // 11. The envelope, in the caller's unit system.
-  return {
-    name: def.name,
-    module: def.module,
-    result: presentResult(def, outcome.result, outcome.warnings, prepared.units),
-    ms: Math.round((performance.now() - started) * 100) / 100,
-  };
+  return { def, outcome, units: prepared.units, started };
 }

@@ -4,7 +4,7 @@
  */
 import { readJsonBody } from '../body.js';
 import { CallerGone } from './callerGone.js';
-import { authorizeFunction, callEngine, type EngineDeps } from '../engine/callEngine.js';
+import { authorizeFunction, callEngineText, type EngineDeps } from '../engine/callEngine.js';
 import { callBatch, type BatchLimits } from '../engine/batch.js';
 import { idempotent } from '../engine/idempotency.js';
 import { batchBodySchema, batchEnvelopeSchema, idempotencyKeyParam } from '../engine/batchSchemas.js';
@@ -49,7 +49,10 @@ const CALL_ERRORS = ['not_found', 'validation_failed', 'payload_too_large', 'uns
 
 export function engineRoutes(deps: EngineDeps, batchLimits: BatchLimits = DEFAULT_BATCH_LIMITS): RouteSpec[] {
   const call: RouteSpec['handler'] = async (ctx) => {
-    ctx.body = await callEngine(deps, ctx.state.auth!, ctx.params.name ?? '', () => readJsonBody(ctx), callerGone(ctx));
+    // The envelope as JSON text, built where the result was computed (callEngineText).
+    const text = await callEngineText(deps, ctx.state.auth!, ctx.params.name ?? '', () => readJsonBody(ctx), callerGone(ctx));
+    ctx.type = 'application/json';
+    ctx.body = text;
   };
 
   const perFunction: RouteSpec[] = CATALOGUE.map((def) => ({

@@ -18,7 +18,7 @@ async function heldPool(options: Partial<ConstructorParameters<typeof EnginePool
   return { pool, release: () => latch.release(), holder };
 }
 
-const zOf = (o: RunOutcome) => (o.ok ? (o.result as { z: number }).z : NaN);
+const zOf = (o: RunOutcome) => (o.ok && 'result' in o ? (o.result as { z: number }).z : NaN);
 
 describe('light calls sent to a thread together (workers/lightCalls.ts)', () => {
   it('sends the light calls waiting for a busy thread as one task, each with its own answer, in order', async () => {

@@ -87,7 +87,7 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
   const runGroup = async (calls: NonNullable<EngineJobData['calls']>, signal: AbortSignal): Promise<GroupOutcome> => {
     const started = performance.now();
     const outcomes = await Promise.all(
-      pool.runMany(calls.map((call) => ({ name: call.name, input: call.input, units: call.units })), { signal }).map((pending, i) =>
+      pool.runMany(calls.map((call) => ({ name: call.name, input: call.input, units: call.units, presented: call.presented })), { signal }).map((pending, i) =>
         pending.then((outcome) => {
           options.onJob?.(calls[i]!.name, outcome.ok ? 'ok' : outcome.reason, (performance.now() - started) / 1000);
           return outcome;
@@ -119,7 +119,7 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
           else
             outcome = data.inputs
               ? await pool.runChunk({ name: data.name, inputs: data.inputs, units: data.units, deadline: data.deadline ?? Date.now() + options.timeoutMs, mode: data.mode }, { signal: cancel.signal })
-              : await pool.run({ name: data.name, input: data.input ?? {}, units: data.units }, data.progress ? { signal: cancel.signal, onProgress: progressSender(job) } : { signal: cancel.signal });
+              : await pool.run({ name: data.name, input: data.input ?? {}, units: data.units, presented: data.presented }, data.progress ? { signal: cancel.signal, onProgress: progressSender(job) } : { signal: cancel.signal });
         } catch (err) {
           options.onError?.(err as Error);
           outcome = { ok: false, reason: 'unavailable', message: 'the engine thread failed' };

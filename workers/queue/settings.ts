@@ -74,7 +74,9 @@ export interface EngineJobData {
   deadline?: number;
   mode?: 'outcomes' | 'texts';
   /** A group of light calls (callGroups.ts): each run as its own pool call, answered in order. */
-  calls?: { name: string; input: Record<string, unknown>; units?: 'field' | 'metric' }[];
+  calls?: { name: string; input: Record<string, unknown>; units?: 'field' | 'metric'; presented?: true }[];
+  /** Answer the presented result as JSON text (workers/runner.ts EngineJob.presented). */
+  presented?: true;
   /** The caller listens for progress: the worker forwards the engine's steps (job progress events). */
   progress?: true;
   /** The caller node's reply channel: the worker publishes the outcome there as it stores it. */
