@@ -12,6 +12,7 @@ import type { Redis } from 'ioredis';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { FAILED_ATTEMPTS_PER_MINUTE, KEY_REQUESTS_PER_MINUTE, type RequestLimits } from '../governance.js';
 import { decide } from '../memory/limits.js';
+import { luaScript } from './script.js';
 import { REDIS_TIMEOUT_MS, withinDeadline } from './unavailable.js';
 
 export interface RedisRequestLimitsOptions {
@@ -24,6 +25,15 @@ export interface RedisRequestLimitsOptions {
   /** Milliseconds one call may wait for Redis before rejecting with RedisUnavailable. Default 2000; 0 = no deadline. */
   timeoutMs?: number;
 }
+
+/**
+ * The count of a window and the milliseconds left of it (RateLimiterRedis's GET + PTTL, as one
+ * script rather than its MULTI: the address gate is asked on every request, and ioredis builds a
+ * pipeline object for each MULTI). Null when the window does not exist.
+ */
+const readWindow = luaScript(`local v = redis.call('GET', KEYS[1])
+if not v then return false end
+return {v, redis.call('PTTL', KEYS[1])}`);
 
 /** `redis` is the caller's connection; use `enableOfflineQueue: false` so calls fail at once while it is down. */
 export function redisRequestLimits(redis: Redis, options: RedisRequestLimitsOptions = {}): RequestLimits {
@@ -43,10 +53,11 @@ export function redisRequestLimits(redis: Redis, options: RedisRequestLimitsOpti
       return withinDeadline('request limits', timeoutMs, () => decide(() => perKey.consume(keyId)));
     },
     checkAddress(address) {
-      // A read (GET + PTTL in MULTI): checking never counts as an attempt.
+      // A read (GET + PTTL of rate-limiter-flexible's key, `<keyPrefix>:<address>`): checking never counts as an attempt.
       return withinDeadline('request limits', timeoutMs, async () => {
-        const res = await failed.get(address);
-        if (res && res.consumedPoints >= failedMax) return { allowed: false, retryAfterMs: Math.max(res.msBeforeNext, 1) };
+        if (redis.status !== 'ready') throw new Error('Redis connection is not ready'); // as rejectIfRedisNotReady
+        const res = (await readWindow(redis, [failed.getKey(address)], [])) as [string, number] | null;
+        if (res && Number.parseInt(res[0], 10) >= failedMax) return { allowed: false, retryAfterMs: Math.max(res[1], 1) };
         return { allowed: true, retryAfterMs: 0 };
       });
     },

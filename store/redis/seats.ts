@@ -5,9 +5,9 @@
  * more than `capacity` holders, and API nodes with skewed clocks still agree on who is stale.
  * Same rules as store/memory/seats.ts.
  */
-import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { SEAT_RELEASE_MS, type SeatHolder, type SeatHolding, type Seats } from '../governance.js';
+import { luaScript } from './script.js';
 import { REDIS_TIMEOUT_MS, withinDeadline } from './unavailable.js';
 
 export interface RedisSeatsOptions {
@@ -49,7 +49,7 @@ if mine or (#refused - 1) / 2 < tonumber(ARGV[2]) then
 end
 return refused
 `;
-const ACQUIRE_SHA = createHash('sha1').update(ACQUIRE).digest('hex');
+const acquireScript = luaScript(ACQUIRE);
 
 /** `redis` is the caller's connection; use `enableOfflineQueue: false` so calls fail at once while it is down. */
 export function redisSeats(redis: Redis, options: RedisSeatsOptions = {}): Seats {
@@ -58,15 +58,7 @@ export function redisSeats(redis: Redis, options: RedisSeatsOptions = {}): Seats
   const prefix = options.keyPrefix ?? 'engcalc:seat:';
   const timeoutMs = options.timeoutMs ?? REDIS_TIMEOUT_MS;
 
-  // EVALSHA first; EVAL on NOSCRIPT, which also reloads the script after a Redis restart.
-  async function run(key: string, args: string[]): Promise<unknown> {
-    try {
-      return await redis.evalsha(ACQUIRE_SHA, 1, key, ...args);
-    } catch (err) {
-      if (err instanceof Error && err.message.startsWith('NOSCRIPT')) return redis.eval(ACQUIRE, 1, key, ...args);
-      throw err;
-    }
-  }
+  const run = (key: string, args: string[]) => acquireScript(redis, [key], args);
 
   return {
     async acquire(companyId, module, memberId, capacity) {
