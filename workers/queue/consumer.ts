@@ -23,6 +23,7 @@ import {
   KEYS,
   LOCK_DURATION_MS,
   OUTCOME_TTL_MS,
+  PROGRESS_MESSAGE,
   QUEUE_PREFIX,
   SKIPPED,
   STALLED_INTERVAL_MS,
@@ -119,7 +120,7 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
           else
             outcome = data.inputs
               ? await pool.runChunk({ name: data.name, inputs: data.inputs, units: data.units, deadline: data.deadline ?? Date.now() + options.timeoutMs, mode: data.mode }, { signal: cancel.signal })
-              : await pool.run({ name: data.name, input: data.input ?? {}, units: data.units, presented: data.presented }, data.progress ? { signal: cancel.signal, onProgress: progressSender(job) } : { signal: cancel.signal });
+              : await pool.run({ name: data.name, input: data.input ?? {}, units: data.units, presented: data.presented }, data.progress ? { signal: cancel.signal, onProgress: progressSender(redis, job) } : { signal: cancel.signal });
         } catch (err) {
           options.onError?.(err as Error);
           outcome = { ok: false, reason: 'unavailable', message: 'the engine thread failed' };
@@ -191,15 +192,19 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
 }
 
 /**
- * A job's onProgress: its steps as BullMQ job progress (`{ done, total }`, a 'progress' event the
- * calling API node hears on its QueueEvents). The pool reads a call's steps every
- * PROGRESS_POLL_MS and passes only changes, so this sends at most one update per read (and the
- * last step when the call ends): no throttle of its own, which could drop a last step for good.
- * The progress lives in the job's hash, which goes with the job when it completes.
+ * A job's onProgress: its steps published on the calling API node's reply channel
+ * (`P:<jobId>\n<done>\n<total>`, settings.ts PROGRESS_MESSAGE), where its outcome will come too.
+ * The pool reads a call's steps every PROGRESS_POLL_MS and passes only changes, so this sends at
+ * most one step per read (and the last step when the call ends): no throttle of its own, which
+ * could drop a last step for good. Pub/sub keeps nothing. A job without a reply channel (from an
+ * API node older than the push) gets BullMQ job progress, which such a node reads.
  */
-function progressSender(job: Job<EngineJobData, string>): (done: number, total: number) => void {
+function progressSender(redis: Redis, job: Job<EngineJobData, string>): (done: number, total: number) => void {
+  const replyTo = job.data.replyTo;
   return (done, total) => {
-    job.updateProgress({ done, total }).catch(() => undefined); // a lost step is not worth failing the call
+    // A lost step is not worth failing the call.
+    if (replyTo) redis.publish(replyTo, `${PROGRESS_MESSAGE}${job.id}\n${done}\n${total}`).catch(() => undefined);
+    else job.updateProgress({ done, total }).catch(() => undefined);
   };
 }
 

@@ -1,8 +1,8 @@
 /**
- * The BullMQ engine runner (API side of the distributed deployment). One Queue and one
- * QueueEvents per API process; each call is a job with an API-chosen id, answered by the
- * `completed`/`failed` event of that id from a map of waiting requests. No retries; a job is
- * never run twice (attempts 1, maxStalledCount 0, and the ticket hand-off of scripts.ts).
+ * The BullMQ engine runner (API side of the distributed deployment). One Queue and one reply
+ * channel per API process; each call is a job with an API-chosen id, answered from a map of
+ * waiting requests when its worker pushes the outcome on the channel. No retries; a job is never
+ * run twice (attempts 1, maxStalledCount 0, and the ticket hand-off of scripts.ts).
  *
  * Every call is answered within stated bounds, by one table (README "Distributed deployment"):
  * - admission is one atomic script across API nodes: no live worker -> 503 at once; backlog
@@ -12,17 +12,17 @@
  * - a started call whose worker stops heart-beating is answered 503 within WORKER_TTL_MS +
  *   MONITOR_MS of its last heartbeat; a job Redis lost (restart) is answered 503 as soon as
  *   Redis answers again; Redis unreachable for REDIS_OUTAGE_GRACE_MS -> 503.
- * Progress: a call whose caller passes onProgress is a job marked `progress`; its worker sends
- * the engine's steps as job progress, heard here as QueueEvents 'progress' (one listener for all
- * calls) and passed to the waiting call.
+ * Progress: a call whose caller passes onProgress is a job marked `progress`; its worker publishes
+ * the engine's steps on this node's reply channel, and they are passed to the waiting call.
  * Jobs keep their input only until a worker claims them, and no result: the worker leaves the
  * outcome in its own key and, in the same script, publishes it on this node's reply channel, which
  * answers the caller at once and deletes the key; a node that missed the message (its subscriber
- * reconnecting) reads and deletes the key on the completion event or its next check
- * (OUTCOME_TTL_MS if it never does). Pub/sub keeps nothing: no result stays in Redis.
+ * reconnecting) reads and deletes the key at its next check, at most MONITOR_MS later
+ * (OUTCOME_TTL_MS if it never does), as it answers a job BullMQ failed (gone, no outcome: 503).
+ * Pub/sub keeps nothing: no result stays in Redis.
  */
 import { randomUUID } from 'node:crypto';
-import { Queue, QueueEvents } from 'bullmq';
+import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { CANCELED, type ChunkJob, type ChunkOutcome, type EngineJob, type EngineRunner, type NotRun, type RunOptions, type RunOutcome } from '../runner.js';
 import { JobState, QueueScripts } from './scripts.js';
@@ -38,6 +38,7 @@ import {
   REDIS_OUTAGE_GRACE_MS,
   RETRY_LATER_S,
   RETRY_SOON_S,
+  PROGRESS_MESSAGE,
   RUN_GRACE_MS,
   TICKET_GRACE_MS,
   type EngineJobData,
@@ -92,7 +93,6 @@ const noop = () => undefined;
 
 export class QueueRunner implements EngineRunner {
   private readonly queue: Queue<EngineJobData>;
-  private readonly events: QueueEvents;
   private readonly scripts: QueueScripts;
   private readonly sweeper: Sweeper;
   private readonly waiting = new Map<string, Waiter>();
@@ -134,27 +134,11 @@ export class QueueRunner implements EngineRunner {
     this.queueRedis.on('error', noop);
     this.scripts = new QueueScripts(this.redis);
     this.queue = new Queue(ENGINE_QUEUE, { prefix: QUEUE_PREFIX, connection: this.queueRedis });
-    this.events = new QueueEvents(ENGINE_QUEUE, { prefix: QUEUE_PREFIX, connection: { ...base, maxRetriesPerRequest: null } });
     this.queue.on('error', noop); // connection errors surface per call as 'unavailable'
-    this.events.on('error', noop);
-    this.events.on('completed', ({ jobId }) => {
-      const w = this.waiting.get(jobId);
-      if (w) void this.fetch(w);
-    });
-    // One listener for every call: a step reaches the call waiting for that job id, if it listens.
-    this.events.on('progress', ({ jobId, data }) => {
-      const w = this.waiting.get(jobId);
-      const step = data as { done?: unknown; total?: unknown };
-      if (!w?.onProgress || !step || typeof step !== 'object' || typeof step.done !== 'number' || typeof step.total !== 'number') return;
-      if (w.runningSince === undefined) {
-        w.runningSince = Date.now(); // a step means its worker runs it
-        w.onStart?.();
-      }
-      w.onProgress(step.done, step.total);
-    });
-    this.events.on('failed', ({ jobId, failedReason }) => this.settle(jobId, failureOutcome(failedReason)));
-    // Outcomes pushed by the workers: the caller is answered the moment the outcome is stored,
-    // two Redis round trips before the completion event and the key read would answer it.
+    // Outcomes and progress steps pushed by the workers on this node's reply channel: the caller
+    // is answered the moment the outcome is stored. BullMQ's event stream is not read: under load
+    // its reader woke for every few jobs (~10 us of writes and the parsing of every job's events
+    // per call, measured); a missed push is caught by the check every MONITOR_MS instead.
     this.replies = new Redis({ ...base, maxRetriesPerRequest: null });
     this.replies.on('error', noop);
     this.replies.on('message', (_channel: string, message: string) => this.pushed(message));
@@ -168,12 +152,13 @@ export class QueueRunner implements EngineRunner {
 
   /** Resolves once the event reader is connected (call before serving). */
   async ready(): Promise<void> {
-    await Promise.all([this.queue.waitUntilReady(), this.events.waitUntilReady(), this.replies.subscribe(this.replyChannel)]);
+    await Promise.all([this.queue.waitUntilReady(), this.replies.subscribe(this.replyChannel)]);
     this.sweeper.start();
   }
 
-  /** `<jobId>\n<outcome json>` from a worker (scripts.ts putOutcome). */
+  /** `<jobId>\n<outcome json>` from a worker (scripts.ts putOutcome), or a step `P:<jobId>\n<done>\n<total>` (consumer.ts progressSender). */
   private pushed(message: string): void {
+    if (message.startsWith(PROGRESS_MESSAGE)) return this.progressed(message);
     const cut = message.indexOf('\n');
     if (cut < 0) return;
     const jobId = message.slice(0, cut);
@@ -186,6 +171,20 @@ export class QueueRunner implements EngineRunner {
       w.onStart?.();
     }
     this.settle(jobId, parseOutcome(message.slice(cut + 1)));
+  }
+
+  /** A step reaches the call waiting for that job id, if it listens. */
+  private progressed(message: string): void {
+    const [jobId, doneText, totalText] = message.slice(PROGRESS_MESSAGE.length).split('\n');
+    const w = this.waiting.get(jobId ?? '');
+    const done = Number(doneText);
+    const total = Number(totalText);
+    if (!w?.onProgress || !Number.isFinite(done) || !Number.isFinite(total)) return;
+    if (w.runningSince === undefined) {
+      w.runningSince = Date.now(); // a step means its worker runs it
+      w.onStart?.();
+    }
+    w.onProgress(done, total);
   }
 
   run(job: EngineJob, options: RunOptions = {}): Promise<RunOutcome> {
@@ -284,7 +283,7 @@ export class QueueRunner implements EngineRunner {
     for (const id of ids) this.settle(id, unavailable(MESSAGES.stopping));
     // Calls not yet started will not be run for anybody: let workers skip them.
     if (this.redis.status === 'ready') await this.bounded(Promise.all(ids.map((id) => this.scripts.withdraw(id)))).catch(noop);
-    await Promise.allSettled([this.events.close(), this.queue.close()]);
+    await Promise.allSettled([this.queue.close()]);
     this.replies.disconnect();
     this.redis.disconnect();
     this.queueRedis.disconnect();
@@ -488,8 +487,3 @@ function parseOutcome(json: string): RunOutcome | ChunkOutcome | GroupOutcome {
   return unavailable('the engine worker returned no outcome');
 }
 
-/** A job BullMQ failed: its worker stalled, or could not store the outcome (Redis away). Never the raw reason: it may name internals. */
-function failureOutcome(reason: string): RunOutcome {
-  if (/stalled/i.test(reason)) return unavailable(MESSAGES.workerDied);
-  return unavailable('the engine worker could not return the outcome of this call; it was not retried');
-}

@@ -29,9 +29,15 @@ export const KEYS = {
   cancel: 'engcalc:eq:cancel:',
   /** Pub/sub channel: the id of each canceled job, for the worker running it to stop its thread. */
   cancelChannel: 'engcalc:eq:canceled',
-  /** Pub/sub channel prefix: `<reply><nodeId>` carries each outcome to the API node waiting for it (producer.ts). */
+  /**
+   * Pub/sub channel prefix: `<reply><nodeId>` carries each outcome (`<jobId>\n<json>`) and each
+   * progress step (`P:<jobId>\n<done>\n<total>`) to the API node waiting for it (producer.ts).
+   */
   reply: 'engcalc:eq:reply:',
 } as const;
+
+/** How a progress step on a reply channel begins (job ids are UUIDs: an outcome never does). */
+export const PROGRESS_MESSAGE = 'P:';
 
 /** BullMQ's job lock; a worker that stops renewing it for this long has stalled. */
 export const LOCK_DURATION_MS = 10_000;
