@@ -116,10 +116,19 @@ function validateInFull(def: AnyDefinition, body: unknown): ValidationOutcome {
         if (required.has(key)) fields[key] = 'is required';
         continue;
       }
-      const v = validatorFor(propSchema);
+      // A list given for a number-or-list field is judged by the list branch, so its bad item is
+      // named (`psia[0]: must be > 0 psia`), not the number branch's "must be number".
+      const numberOrList = isNumberOrArray(propSchema as unknown as Record<string, unknown>);
+      if (numberOrList && typeof value !== 'number' && !Array.isArray(value)) {
+        fields[key] = 'must be a number or a non-empty array of numbers';
+        continue;
+      }
+      const listBranch = numberOrList && Array.isArray(value) ? (branchOfType(propSchema as unknown as Schema, 'array') as unknown as TObject | null) : null;
+      const judged = listBranch ?? propSchema;
+      const v = validatorFor(judged);
       if (v.Check(value)) continue;
       const first = (v.Errors(value) as unknown as TypeboxError[]).find((e) => e.keyword !== 'boolean' && e.keyword !== 'additionalProperties');
-      const described = describeError(propSchema, first ?? { keyword: 'type', instancePath: '', schemaPath: '#', params: {}, message: 'is invalid' });
+      const described = describeError(judged, first ?? { keyword: 'type', instancePath: '', schemaPath: '#', params: {}, message: 'is invalid' });
       fields[described.field === 'body' || described.field === null ? key : `${key}${described.field.startsWith('[') ? '' : '.'}${described.field}`] = described.message;
     }
   }

@@ -61,4 +61,23 @@ describe('engine input validation (engine/validation.ts)', () => {
       if (!v.ok) expect(v.fields).to.have.property('cashFlows[1]');
     });
   });
+
+  describe('a number-or-list field (psia) names what is wrong with the value given', () => {
+    const cases: [unknown, Record<string, string>][] = [
+      [[1000, 0], { 'psia[1]': 'must be > 0 psia' }], // the bad item, with the bound and its unit
+      [[1000, 'x'], { 'psia[1]': 'must be number' }],
+      [[], { psia: 'must not have fewer than 1 items' }],
+      ['1000', { psia: 'must be a number or a non-empty array of numbers' }],
+      [null, { psia: 'must be a number or a non-empty array of numbers' }],
+      [-1, { psia: 'must be > 0 psia' }],
+    ];
+    for (const [psia, fields] of cases) {
+      it(`psia ${JSON.stringify(psia)} -> ${JSON.stringify(fields)}`, () => {
+        const v = validateInput(gas, { psia, TF: 180, gasSG: 0.7 });
+        expect(v.ok).to.equal(false);
+        if (!v.ok) expect(v.fields).to.deep.equal(fields);
+      });
+    }
+    it('a valid list passes', () => expect(validateInput(gas, { psia: [1000, 2000], TF: 180, gasSG: 0.7 }).ok).to.equal(true));
+  });
 });
