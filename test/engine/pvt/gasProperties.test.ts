@@ -92,7 +92,7 @@ describe('pvt.gasProperties', () => {
     };
     it('psia <= 0 (also inside a list) fails validation', () => {
       failsValidation({ psia: 0, TF: 100, gasSG: 0.7 }, 'psia');
-      failsValidation({ psia: [100, -5], TF: 100, gasSG: 0.7 }, 'psia');
+      failsValidation({ psia: [100, -5], TF: 100, gasSG: 0.7 }, 'psia[1]'); // the item is named
     });
     it('TF at or below absolute zero (-459.67 degF) fails validation', () => failsValidation({ psia: 100, TF: -460, gasSG: 0.7 }, 'TF'));
     it('gasSG <= 0 and a mole fraction above 1 fail validation', () => {
