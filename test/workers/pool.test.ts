@@ -94,7 +94,7 @@ describe('engine pool (workers/pool.ts)', () => {
       const stoppedAt = Date.now();
       const next = (await pool.run({ name: 'test.whoami', input: {} })) as unknown as { ok: true; result: { loadedAt: number } };
       expect(next.ok).to.equal(true);
-      expect(next.result.loadedAt).to.be.below(stoppedAt); // the spare, not a thread started after the stop
+      expect(next.result.loadedAt).to.be.at.most(stoppedAt); // the spare, not a thread started after the stop (whole ms: the same ms counts)
       expect(pool.stats().timeouts).to.equal(1);
     } finally {
       await pool.close();
@@ -128,7 +128,9 @@ describe('engine pool (workers/pool.ts)', () => {
       expect(await stuck).to.deep.include({ ok: false, reason: 'canceled' });
       const next = (await pool.run({ name: 'test.whoami', input: {} })) as unknown as { ok: true; result: { loadedAt: number } };
       expect(next.ok).to.equal(true);
-      expect(next.result.loadedAt).to.be.below(canceledAt); // the spare took the stopped thread's place
+      // The spare took the stopped thread's place: it was loaded by the cancel (a thread started after
+      // it would have loaded tens of ms later); Date.now() has whole ms, so the same ms counts.
+      expect(next.result.loadedAt).to.be.at.most(canceledAt);
       expect(pool.stats()).to.include({ busy: 0, timeouts: 0, canceledStopped: 1 });
     } finally {
       await pool.close();
@@ -152,7 +154,7 @@ describe('engine pool (workers/pool.ts)', () => {
       // No thread was replaced: every call still runs on a thread loaded before the cancel.
       for (let i = 0; i < 4; i++) {
         const next = (await pool.run({ name: 'test.whoami', input: {} })) as unknown as { ok: true; result: { loadedAt: number } };
-        expect(next.result.loadedAt).to.be.below(canceledAt);
+        expect(next.result.loadedAt).to.be.at.most(canceledAt); // whole ms: the same ms counts
       }
       expect(pool.stats().canceledStopped).to.equal(0);
     } finally {
