@@ -99,29 +99,23 @@ export class Metrics implements HttpMetrics, EngineMetrics {
    * sorted) on every update, ~1.5 us a request over the four updates; a string key is one lookup.
    * The label sets are bounded (route templates, statuses, functions, outcomes).
    */
-  private readonly children = new Map<string, { inc(): void } | { observe(v: number): void }>();
+  private readonly children = new Map<string, unknown>();
 
-  private counterChild(metric: Counter, key: string, labels: Record<string, string>): { inc(): void } {
-    let c = this.children.get(key) as { inc(): void } | undefined;
-    if (!c) this.children.set(key, (c = metric.labels(labels)));
-    return c;
-  }
-
-  private histogramChild(metric: Histogram, key: string, labels: Record<string, string>): { observe(v: number): void } {
-    let c = this.children.get(key) as { observe(v: number): void } | undefined;
+  private child<T>(metric: { labels(labels: Record<string, string>): T }, key: string, labels: Record<string, string>): T {
+    let c = this.children.get(key) as T | undefined;
     if (!c) this.children.set(key, (c = metric.labels(labels)));
     return c;
   }
 
   request(method: string, route: string, status: number, seconds: number, errorCode?: string): void {
-    this.counterChild(this.requests, `r\0${method}\0${route}\0${status}`, { method, route, status: String(status) }).inc();
-    this.histogramChild(this.requestSeconds, `rs\0${method}\0${route}`, { method, route }).observe(seconds);
+    this.child(this.requests, `r\0${method}\0${route}\0${status}`, { method, route, status: String(status) }).inc();
+    this.child(this.requestSeconds, `rs\0${method}\0${route}`, { method, route }).observe(seconds);
     if (errorCode && REFUSAL_CODES.has(errorCode)) this.refusals.inc({ code: errorCode });
   }
 
   engineCall(name: string, outcome: string, seconds: number): void {
-    this.counterChild(this.engineCalls, `e\0${name}\0${outcome}`, { function: name, outcome }).inc();
-    this.histogramChild(this.engineSeconds, `es\0${name}`, { function: name }).observe(seconds);
+    this.child(this.engineCalls, `e\0${name}\0${outcome}`, { function: name, outcome }).inc();
+    this.child(this.engineSeconds, `es\0${name}`, { function: name }).observe(seconds);
   }
 
   /** The exposition text and its content type. */

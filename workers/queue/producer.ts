@@ -283,7 +283,7 @@ export class QueueRunner implements EngineRunner {
     for (const id of ids) this.settle(id, unavailable(MESSAGES.stopping));
     // Calls not yet started will not be run for anybody: let workers skip them.
     if (this.redis.status === 'ready') await this.bounded(Promise.all(ids.map((id) => this.scripts.withdraw(id)))).catch(noop);
-    await Promise.allSettled([this.queue.close()]);
+    await this.queue.close().catch(noop);
     this.replies.disconnect();
     this.redis.disconnect();
     this.queueRedis.disconnect();

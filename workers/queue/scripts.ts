@@ -247,9 +247,8 @@ export class QueueScripts {
 
   /**
    * Stores a job's outcome for its caller, unless the caller canceled it, and publishes it on the
-   * caller's reply channel (`<jobId>\n<json>`) in the same step, so the caller has it without
-   * waiting for the completion event and reading the key (the key stays for a caller that missed
-   * the message: it reads it on the completion event or its next check).
+   * caller's reply channel (`<jobId>\n<json>`) in the same step, so the caller has it at once (the
+   * key stays for a caller that missed the message: it reads it at its next check).
    */
   async putOutcome(jobId: string, json: string, ttlMs: number, replyTo = ''): Promise<void> {
     await this.r.engcalcPutOutcome(KEYS.out + jobId, KEYS.cancel + jobId, json, String(ttlMs), replyTo, jobId);
