@@ -5,7 +5,7 @@
  */
 import { Redis } from 'ioredis';
 import { ApiError } from './errors.js';
-import type { RequestLimits, Seats, TokenBuckets } from '../store/governance.js';
+import type { CounterGuard, RequestLimits, Seats, TokenBuckets } from '../store/governance.js';
 import { memoryRequestLimits } from '../store/memory/limits.js';
 import { memorySeats } from '../store/memory/seats.js';
 import { memoryTokenBuckets } from '../store/memory/tokenBuckets.js';
@@ -77,6 +77,7 @@ function guardLimits(l: RequestLimits): RequestLimits {
     consumeKeyRequest: (keyId) => guarded(l.consumeKeyRequest(keyId)),
     checkAddress: (address) => guarded(l.checkAddress(address)),
     recordFailedAttempt: (address) => guarded(l.recordFailedAttempt(address)),
+    ...(l.checkAndConsume ? { checkAndConsume: (address: string, keyId: string, guard: CounterGuard) => guarded(l.checkAndConsume!(address, keyId, guard)) } : {}),
   };
 }
 

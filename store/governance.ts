@@ -18,7 +18,23 @@ export interface RequestLimits {
   checkAddress(address: string): Promise<LimitDecision>;
   /** Counts one failed key attempt of the address. */
   recordFailedAttempt(address: string): Promise<void>;
+  /**
+   * Optional, for a backend where every question is a network round trip (Redis): the address
+   * check and the key's count in one atomic step, taken only while the shared counter `guard.key`
+   * still holds `guard.value` (the auth version a cached key lookup was read at, so a revocation
+   * made since is never counted past). `changed`: the counter moved, nothing was counted.
+   */
+  checkAndConsume?(address: string, keyId: string, guard: CounterGuard): Promise<GuardedDecision>;
 }
+
+/** A shared counter and the value a cached decision was made at. */
+export interface CounterGuard {
+  key: string;
+  value: number;
+}
+
+/** checkAndConsume's answer: the address refused (nothing counted), the guard moved (nothing counted), or the key's count. */
+export type GuardedDecision = { address: LimitDecision } | { changed: true } | { key: LimitDecision };
 
 export interface SeatHolder {
   member: string;

@@ -33,6 +33,8 @@ export interface AuthVersion {
   current(): Promise<number | null> | number | null;
   bump(): Promise<void>;
   close(): Promise<void>;
+  /** The Redis key holding the version, when it is kept in Redis (a script may then check it). */
+  readonly redisKey?: string;
 }
 
 /** A version in this process only (tests of the cache itself). */
@@ -90,6 +92,7 @@ export function redisAuthVersion(redisUrl: string): AuthVersion {
   const redis = new Redis({ ...redisOptions(redisUrl), enableAutoPipelining: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 1_000, commandTimeout: 1_000, retryStrategy: (times) => Math.min(times * 200, 2_000) });
   redis.on('error', () => undefined); // read as "unknown": the cache is bypassed
   return {
+    redisKey: REDIS_KEY,
     current: async () => {
       try {
         const v = await redis.get(REDIS_KEY);
@@ -156,7 +159,8 @@ export interface KeyOwner {
   company: Company | undefined;
 }
 
-interface Entry {
+export interface CachedLookup {
+  /** The auth version it was read at: valid only while the version still holds it. */
   version: number;
   until: number;
   found: KeyOwner;
@@ -164,7 +168,7 @@ interface Entry {
 
 /** Key, member and company by key hash; cached when the store carries an auth version. */
 export class AuthLookup {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new Map<string, CachedLookup>();
   private readonly version: AuthVersion | null;
 
   constructor(
@@ -173,6 +177,20 @@ export class AuthLookup {
     private readonly now: () => number = Date.now,
   ) {
     this.version = authVersionOf(store);
+  }
+
+  /** Where the version lives in Redis, if it does (for authenticate's one-script path). */
+  get versionKey(): string | undefined {
+    return this.version?.redisKey;
+  }
+
+  /**
+   * The lookup cached for this hash and younger than the TTL, without reading the version: the
+   * caller must check `version` itself, atomically with what it decides (checkAndConsume).
+   */
+  cached(hash: string): CachedLookup | undefined {
+    const hit = this.entries.get(hash);
+    return hit && hit.until > this.now() ? hit : undefined;
   }
 
   async find(hash: string): Promise<KeyOwner | undefined> {

@@ -8,11 +8,11 @@ import { ApiError, errors } from '../errors.js';
 import { hashKey, isWellFormedKey } from '../accounts/keyValue.js';
 import { keyMayUse, KEY_PATHS_TEXT } from '../keyPaths.js';
 import type { AppState } from '../state.js';
-import { keyState } from '../../store/model.js';
+import { keyState, type ApiKeyRecord, type Company, type Member } from '../../store/model.js';
 import type { Store } from '../../store/ports.js';
-import { KEY_REQUESTS_PER_MINUTE, type RequestLimits, type Seats } from '../../store/governance.js';
+import { KEY_REQUESTS_PER_MINUTE, type LimitDecision, type RequestLimits, type Seats } from '../../store/governance.js';
 import { KeyUseRecorder } from '../accounts/keyUse.js';
-import { AuthLookup } from '../accounts/authLookup.js';
+import { AuthLookup, type KeyOwner } from '../accounts/authLookup.js';
 
 export interface AuthDeps {
   store: Store;
@@ -37,45 +37,57 @@ export function authenticate(deps: AuthDeps): Middleware<AppState> {
     const address = ctx.ip;
     const header = ctx.get('Authorization');
     const value = header ? BEARER.exec(header)?.[1] : undefined;
-    // The address gate and the key lookup are asked together (one Redis round trip, not two, when
-    // distributed); their answers are still decided in the order of the steps below.
-    const gateAsked = limits.checkAddress(address);
-    const lookedUp = value && isWellFormedKey(value) ? lookup.find(hashKey(value)) : undefined;
-    lookedUp?.catch(() => undefined); // decided below, after the gate; never an unhandled rejection
-
-    // 1. An address over its failed attempts gets 429 before any answer about its key.
-    const gate = await gateAsked;
-    if (!gate.allowed) throw errors.rateLimited(gate.retryAfterMs / 1000, 'Too many failed key attempts from this address');
-
-    // 2. Bearer key (a cookie is never considered).
-    if (!header) return refuse(address, 'Missing API key: send the header Authorization: Bearer <key>', false);
-    if (value === undefined) return refuse(address, 'Malformed Authorization header: expected Authorization: Bearer <key>', false);
-    if (!lookedUp) {
-      if (/^sk_(live|sand)_/.test(value)) return refuse(address, 'This is a payments key: engineering paths take an eng_ key (payments keys work on the payments paths, e.g. /v1/payins)');
-      return refuse(address, 'Malformed API key: expected eng_ followed by 43 base64url characters');
-    }
-    // Key, member and company: cached for a few seconds, any change to them seen at once (authLookup.ts).
-    const found = await lookedUp;
-    if (!found) return refuse(address, 'Unknown API key');
-    const { key, member, company } = found;
+    const hash = value && isWellFormedKey(value) ? hashKey(value) : undefined;
     const now = new Date();
-    const state = keyState(key, now);
-    if (state === 'revoked') return refuse(address, 'This API key has been revoked');
-    if (state === 'expired') return refuse(address, `This API key expired at ${key.expiresAt}; create a new key in the app`);
-    if (!member || !company) return refuse(address, 'Unknown API key');
+    const keyPath = () => (ctx.state.route ? ctx.state.route.access === 'key' : keyMayUse(ctx.path));
 
-    // 3. Account state of the member and company behind the key.
-    if (member.disabled) throw new ApiError('forbidden', 'The member who owns this key is disabled');
-    if (!member.emailVerified) throw new ApiError('email_not_verified', 'The member who owns this key has not verified their email');
-    if (company.suspended) throw new ApiError('tenant_suspended', 'The company account is suspended');
+    // Steps 1 and 5 in one Redis round trip, for a key whose cached lookup passes steps 2-4: the
+    // script counts the request only if the auth version is still the one the lookup was read
+    // at, so a revocation is never counted past. Anything else (no cache, a refusal to give, the
+    // version moved) takes the step-by-step path below, which gives every answer in order.
+    let limited: { owner: UsableKey; limit: LimitDecision } | undefined;
+    const cached = hash !== undefined && limits.checkAndConsume && lookup.versionKey ? lookup.cached(hash) : undefined;
+    const cachedCheck = cached && checkKey(cached.found, now);
+    if (cached && cachedCheck && 'usable' in cachedCheck && keyPath()) {
+      const d = await limits.checkAndConsume!(address, cached.found.key.id, { key: lookup.versionKey!, value: cached.version });
+      if ('address' in d) throw errors.rateLimited(d.address.retryAfterMs / 1000, TOO_MANY_FAILED);
+      if ('key' in d) limited = { owner: cachedCheck.usable, limit: d.key };
+    }
 
-    // 4. Keys work only on their own paths: a matched key route, or an unknown path under one (then 404).
-    const keyPath = ctx.state.route ? ctx.state.route.access === 'key' : keyMayUse(ctx.path);
-    if (!keyPath) throw errors.forbidden(`API keys cannot be used on ${ctx.path}; keys work on ${KEY_PATHS_TEXT}`);
+    if (!limited) {
+      // The address gate and the key lookup are asked together (one Redis round trip, not two, when
+      // distributed); their answers are still decided in the order of the steps below.
+      const gateAsked = limits.checkAddress(address);
+      const lookedUp = hash !== undefined ? lookup.find(hash) : undefined;
+      lookedUp?.catch(() => undefined); // decided below, after the gate; never an unhandled rejection
 
-    // 5. Per-key limit, REST and MCP together.
-    const limit = await limits.consumeKeyRequest(key.id);
-    if (!limit.allowed) throw errors.rateLimited(limit.retryAfterMs / 1000, `This key is over ${limits.perKeyPerMinute ?? KEY_REQUESTS_PER_MINUTE} requests per minute`);
+      // 1. An address over its failed attempts gets 429 before any answer about its key.
+      const gate = await gateAsked;
+      if (!gate.allowed) throw errors.rateLimited(gate.retryAfterMs / 1000, TOO_MANY_FAILED);
+
+      // 2. Bearer key (a cookie is never considered).
+      if (!header) return refuse(address, 'Missing API key: send the header Authorization: Bearer <key>', false);
+      if (value === undefined) return refuse(address, 'Malformed Authorization header: expected Authorization: Bearer <key>', false);
+      if (!lookedUp) {
+        if (/^sk_(live|sand)_/.test(value)) return refuse(address, 'This is a payments key: engineering paths take an eng_ key (payments keys work on the payments paths, e.g. /v1/payins)');
+        return refuse(address, 'Malformed API key: expected eng_ followed by 43 base64url characters');
+      }
+      // Key, member and company: cached for a few seconds, any change to them seen at once (authLookup.ts).
+      // 2-3. The key's own state, then the member and company behind it.
+      const checked = checkKey(await lookedUp, now);
+      if ('refusal' in checked) {
+        if (checked.refusal instanceof ApiError) throw checked.refusal;
+        return refuse(address, checked.refusal);
+      }
+
+      // 4. Keys work only on their own paths: a matched key route, or an unknown path under one (then 404).
+      if (!keyPath()) throw errors.forbidden(`API keys cannot be used on ${ctx.path}; keys work on ${KEY_PATHS_TEXT}`);
+
+      // 5. Per-key limit, REST and MCP together.
+      limited = { owner: checked.usable, limit: await limits.consumeKeyRequest(checked.usable.key.id) };
+    }
+    const { key, member, company } = limited.owner;
+    if (!limited.limit.allowed) throw errors.rateLimited(limited.limit.retryAfterMs / 1000, `This key is over ${limits.perKeyPerMinute ?? KEY_REQUESTS_PER_MINUTE} requests per minute`);
 
     // 6. Plan and the Integrations seat every key request holds.
     if (!company.plan.apiAccess) throw new ApiError('plan_limit', "The company's plan does not include API access");
@@ -90,6 +102,28 @@ export function authenticate(deps: AuthDeps): Middleware<AppState> {
     keyUse.record(key, member.companyId, ctx.method, ctx.state.route?.path ?? ctx.path, now);
     await next();
   };
+}
+
+const TOO_MANY_FAILED = 'Too many failed key attempts from this address';
+
+/** A key that passed steps 2-3, with its member and company. */
+type UsableKey = { key: ApiKeyRecord; member: Member; company: Company };
+
+/**
+ * Steps 2-3 for a looked-up key: usable, or why not (a string: a failed attempt, answered 401;
+ * an ApiError: the account's state).
+ */
+function checkKey(found: KeyOwner | undefined, now: Date): { usable: UsableKey } | { refusal: string | ApiError } {
+  if (!found) return { refusal: 'Unknown API key' };
+  const { key, member, company } = found;
+  const state = keyState(key, now);
+  if (state === 'revoked') return { refusal: 'This API key has been revoked' };
+  if (state === 'expired') return { refusal: `This API key expired at ${key.expiresAt}; create a new key in the app` };
+  if (!member || !company) return { refusal: 'Unknown API key' };
+  if (member.disabled) return { refusal: new ApiError('forbidden', 'The member who owns this key is disabled') };
+  if (!member.emailVerified) return { refusal: new ApiError('email_not_verified', 'The member who owns this key has not verified their email') };
+  if (company.suspended) return { refusal: new ApiError('tenant_suspended', 'The company account is suspended') };
+  return { usable: { key, member, company } };
 }
 
 /** Seat holders with the member's email added, so a caller can tell who to ask. */

@@ -35,6 +35,25 @@ const readWindow = luaScript(`local v = redis.call('GET', KEYS[1])
 if not v then return false end
 return {v, redis.call('PTTL', KEYS[1])}`);
 
+/**
+ * The address check (readWindow), a guard counter and the key's count (rate-limiter-flexible's
+ * own script: SET NX EX, INCRBY, PTTL) as one script: one round trip for a cached key instead of
+ * three commands in two. KEYS: address window, guard counter, key window. ARGV: failed max, guard
+ * value, window s. Returns {1, pttl} address refused; {2} guard moved; {0, count, pttl} counted.
+ * The windows are the keys rate-limiter-flexible uses, so nodes on either path share them.
+ */
+const checkAndConsumeScript = luaScript(`local f = redis.call('GET', KEYS[1])
+if f and tonumber(f) >= tonumber(ARGV[1]) then return {1, redis.call('PTTL', KEYS[1])} end
+if (tonumber(redis.call('GET', KEYS[2]) or '0') or -1) ~= tonumber(ARGV[2]) then return {2} end
+redis.call('SET', KEYS[3], 0, 'EX', ARGV[3], 'NX')
+local consumed = redis.call('INCRBY', KEYS[3], 1)
+local ttl = redis.call('PTTL', KEYS[3])
+if ttl == -1 then
+  redis.call('EXPIRE', KEYS[3], ARGV[3])
+  ttl = 1000 * ARGV[3]
+end
+return {0, consumed, ttl}`);
+
 /** `redis` is the caller's connection; use `enableOfflineQueue: false` so calls fail at once while it is down. */
 export function redisRequestLimits(redis: Redis, options: RedisRequestLimitsOptions = {}): RequestLimits {
   const prefix = options.keyPrefix ?? 'engcalc:rl:';
@@ -46,6 +65,10 @@ export function redisRequestLimits(redis: Redis, options: RedisRequestLimitsOpti
   const common = { storeClient: redis, duration: 60, rejectIfRedisNotReady: true };
   const perKey = new RateLimiterRedis({ ...common, keyPrefix: `${prefix}key`, points: options.perKey ?? KEY_REQUESTS_PER_MINUTE });
   const failed = new RateLimiterRedis({ ...common, keyPrefix: `${prefix}fail`, points: failedMax });
+  const keyPoints = options.perKey ?? KEY_REQUESTS_PER_MINUTE;
+  const ready = () => {
+    if (redis.status !== 'ready') throw new Error('Redis connection is not ready'); // as rejectIfRedisNotReady
+  };
 
   return {
     perKeyPerMinute: options.perKey ?? KEY_REQUESTS_PER_MINUTE,
@@ -55,10 +78,21 @@ export function redisRequestLimits(redis: Redis, options: RedisRequestLimitsOpti
     checkAddress(address) {
       // A read (GET + PTTL of rate-limiter-flexible's key, `<keyPrefix>:<address>`): checking never counts as an attempt.
       return withinDeadline('request limits', timeoutMs, async () => {
-        if (redis.status !== 'ready') throw new Error('Redis connection is not ready'); // as rejectIfRedisNotReady
+        ready();
         const res = (await readWindow(redis, [failed.getKey(address)], [])) as [string, number] | null;
         if (res && Number.parseInt(res[0], 10) >= failedMax) return { allowed: false, retryAfterMs: Math.max(res[1], 1) };
         return { allowed: true, retryAfterMs: 0 };
+      });
+    },
+    checkAndConsume(address, keyId, guard) {
+      return withinDeadline('request limits', timeoutMs, async () => {
+        ready();
+        const args = [String(failedMax), String(guard.value), String(common.duration)];
+        const res = (await checkAndConsumeScript(redis, [failed.getKey(address), guard.key, perKey.getKey(keyId)], args)) as number[];
+        if (res[0] === 1) return { address: { allowed: false, retryAfterMs: Math.max(res[1]!, 1) } };
+        if (res[0] === 2) return { changed: true };
+        // As RateLimiterRedis.consume: refused once the count passes the points.
+        return { key: res[1]! > keyPoints ? { allowed: false, retryAfterMs: Math.max(res[2]!, 0) } : { allowed: true, retryAfterMs: 0 } };
       });
     },
     recordFailedAttempt(address) {

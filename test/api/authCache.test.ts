@@ -17,6 +17,7 @@ import { setMemberDisabled } from '../../api/accounts/companies.js';
 import { openLmdbStore } from '../../store/lmdb/index.js';
 import type { Store } from '../../store/ports.js';
 import type { RunningServer } from '../../api/server.js';
+import { Redis } from 'ioredis';
 import { redisOrSkip, type RedisServer } from '../support/redis.js';
 import { runNode, spawnServer, type Spawned } from '../support/processes.js';
 import { REPO_ROOT } from '../support/paths.js';
@@ -209,6 +210,29 @@ describe('key lookup cache (authLookup.ts)', () => {
         const res = await call(url, '/v1/me', { key: acct.key, address: freshAddress() });
         expect(res.status, url).to.equal(401);
         expect(res.body.error.message).to.match(/revoked/);
+      }
+    });
+
+    it('a cached key costs one Redis script a request (address check, auth version and key count together), and its count is the shared one', async () => {
+      const acct = await createAccount({ store } as unknown as RunningServer);
+      const address = freshAddress();
+      for (const url of urls) expect((await call(url, '/v1/me', { key: acct.key, address })).status).to.equal(200); // cached on both
+      const inspect = new Redis(redis.url);
+      try {
+        const scripts = async () => {
+          const info = await inspect.info('commandstats');
+          const calls = (name: string) => Number(new RegExp(`cmdstat_${name}:calls=(\\d+)`).exec(info)?.[1] ?? 0);
+          return calls('evalsha') + calls('eval');
+        };
+        const before = await scripts();
+        for (let i = 0; i < 10; i++) expect((await call(urls[i % 2]!, '/v1/me', { key: acct.key, address })).status).to.equal(200);
+        const after = await scripts();
+        // Ten scripts (the step-by-step path sends twenty, and ten GETs of the version beside), plus
+        // at most a few from the nodes' own timers (ticket sweeps) and a seat refresh if a second passed.
+        expect(after - before).to.be.within(10, 16);
+        expect(await inspect.get(`engcalc:rl:key:${acct.keyId}`)).to.equal('12'); // both nodes count in one window
+      } finally {
+        inspect.disconnect();
       }
     });
 

@@ -75,6 +75,35 @@ describe('redis governance (store/redis)', function () {
     expect((await a.checkAddress(address)).allowed).to.equal(false);
   });
 
+  it('checkAndConsume: the address check and the key count in one script, shared with the separate calls, counted only while the guard holds', async () => {
+    const [a, b] = [redisRequestLimits(nodeA, { perKey: 10, failedPerAddress: 3 }), redisRequestLimits(nodeB, { perKey: 10, failedPerAddress: 3 })];
+    const [key, address, guardKey] = [unique('key'), unique('10.2.2.2'), `engcalc:test:${unique('guard')}`];
+    const guard = { key: guardKey, value: 0 }; // an absent counter reads 0, as the auth version does
+    // Counted in the same window as consumeKeyRequest, from either node: 10 allowed in all.
+    const decisions = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? a : b).checkAndConsume!(address, key, guard)));
+    expect(decisions).to.deep.equal(Array.from({ length: 8 }, () => ({ key: { allowed: true, retryAfterMs: 0 } })));
+    expect((await a.consumeKeyRequest(key)).allowed).to.equal(true);
+    expect(await b.checkAndConsume!(address, key, guard)).to.deep.equal({ key: { allowed: true, retryAfterMs: 0 } });
+    const over = await a.checkAndConsume!(address, key, guard);
+    expect(over).to.have.property('key').that.includes({ allowed: false });
+    expect((over as { key: { retryAfterMs: number } }).key.retryAfterMs).to.be.within(1, 60_000);
+    expect((await b.consumeKeyRequest(key)).allowed).to.equal(false);
+
+    // The guard moved (a key revoked since the caller's lookup): nothing counted.
+    const fresh = unique('key');
+    await nodeC.incr(guardKey);
+    expect(await a.checkAndConsume!(address, fresh, guard)).to.deep.equal({ changed: true });
+    expect(await nodeC.exists(`engcalc:rl:key:${fresh}`)).to.equal(0);
+    expect(await a.checkAndConsume!(address, fresh, { key: guardKey, value: 1 })).to.deep.equal({ key: { allowed: true, retryAfterMs: 0 } });
+
+    // An address over its failed attempts is refused first, before the guard and the count.
+    for (let i = 0; i < 3; i++) await b.recordFailedAttempt(address);
+    const refused = await a.checkAndConsume!(address, fresh, { key: guardKey, value: 1 });
+    expect(refused).to.have.property('address').that.includes({ allowed: false });
+    expect(await a.checkAndConsume!(address, fresh, guard)).to.have.property('address'); // refused before the guard is read
+    expect(await nodeC.get(`engcalc:rl:key:${fresh}`)).to.equal('1'); // neither refusal counted
+  });
+
   it('seats are exact under concurrency: 20 members at once over three connections, capacity 3, exactly 3 seated', async () => {
     const nodes = [redisSeats(nodeA), redisSeats(nodeB), redisSeats(nodeC)];
     const company = unique('co');
@@ -127,6 +156,7 @@ describe('redis governance (store/redis)', function () {
         ['consumeKeyRequest', () => limits.consumeKeyRequest('k')],
         ['checkAddress', () => limits.checkAddress('a')],
         ['recordFailedAttempt', () => limits.recordFailedAttempt('a')],
+        ['checkAndConsume', () => limits.checkAndConsume!('a', 'k', { key: 'engcalc:test:guard', value: 0 })],
         ['acquire', () => seats.acquire('c', 'econ', 'ann', 1)],
       ];
       for (const [name, call] of calls) {
