@@ -45,9 +45,40 @@ describe('engine queue scripts (workers/queue/scripts.ts)', function () {
     expect(await scripts[0]!.withdraw('g2')).to.equal(true);
     expect(await clients[0]!.zcard(KEYS.tickets)).to.equal(5);
     await clients[0]!.hset(`${JOB_KEY_PREFIX}g1`, 'data', '{}'); // the job BullMQ would hold
-    expect(await scripts[1]!.claim('g1', 'w1', '{}')).to.equal(true);
+    expect(await scripts[1]!.claim('g1', 'w1', '{}')).to.deep.equal({ calls: 5, canceled: false });
     expect(await clients[0]!.zcard(KEYS.tickets)).to.equal(0);
     expect(await scripts[0]!.withdraw('g1')).to.equal(false); // claimed first
+  });
+
+  it('tells the worker how many calls of a group were admitted, and whether its caller canceled it first', async () => {
+    await scripts[0]!.heartbeat('w1', 60_000, 2);
+    await scripts[0]!.admit('g1', 60_000, 8, 16, 6);
+    await scripts[1]!.admit('g2', 60_000, 8, 16, 5); // room for 2 of its 5
+    for (const id of ['g1', 'g2']) await clients[0]!.hset(`${JOB_KEY_PREFIX}${id}`, 'data', '{}');
+    await scripts[2]!.cancel('g2', 60_000);
+    expect(await scripts[3]!.claim('g2', 'w1', '{}')).to.deep.equal({ calls: 2, canceled: true });
+    expect(await scripts[3]!.claim('g1', 'w1', '{}')).to.deep.equal({ calls: 6, canceled: false });
+    expect(await scripts[3]!.claim('g1', 'w1', '{}')).to.deep.equal({ calls: 0, canceled: false }); // its tickets are gone
+  });
+
+  it('keeps a pushed outcome only briefly once a subscriber received it, and the full time when none did', async () => {
+    const listener = await apiRedis(redis.url);
+    try {
+      const got: string[] = [];
+      listener.on('message', (_c: string, m: string) => got.push(m));
+      await listener.subscribe('reply-a');
+      await scripts[0]!.putOutcome('heard', '{"ok":true}', 60_000, 'reply-a', 5_000);
+      await scripts[0]!.putOutcome('unheard', '{"ok":true}', 60_000, 'reply-nobody', 5_000);
+      await scripts[0]!.putOutcome('no-channel', '{"ok":true}', 60_000);
+      const ttl = async (id: string) => clients[0]!.pttl(KEYS.out + id);
+      expect(await ttl('heard')).to.be.within(1, 5_000);
+      expect(await ttl('unheard')).to.be.within(5_001, 60_000);
+      expect(await ttl('no-channel')).to.be.within(5_001, 60_000);
+      for (let i = 0; i < 100 && got.length === 0; i++) await delay(10);
+      expect(got).to.deep.equal(['heard\n{"ok":true}']);
+    } finally {
+      listener.disconnect();
+    }
   });
 
   it('derives the limit from live worker threads when none is configured, and refuses with no live worker', async () => {
@@ -76,7 +107,7 @@ describe('engine queue scripts (workers/queue/scripts.ts)', function () {
       await scripts[0]!.admit(id, 60_000, 1_000, 16);
       await clients[0]!.hset(JOB_KEY_PREFIX + id, 'data', '{"name":"x","input":{"big":1}}');
     }
-    const results = await Promise.all(ids.map((id, i) => Promise.all([scripts[i % 2]!.claim(id, 'w1', '{"name":"x"}'), scripts[2 + (i % 2)]!.withdraw(id)])));
+    const results = await Promise.all(ids.map((id, i) => Promise.all([scripts[i % 2]!.claim(id, 'w1', '{"name":"x"}').then((c) => c.calls === 1), scripts[2 + (i % 2)]!.withdraw(id)])));
     for (const [claimed, withdrawn] of results) expect(claimed !== withdrawn, `claimed ${claimed}, withdrawn ${withdrawn}`).to.equal(true);
     const claimed = ids.filter((_, i) => results[i]![0]);
     for (const id of claimed) expect(await clients[0]!.hget(JOB_KEY_PREFIX + id, 'data')).to.equal('{"name":"x"}'); // input dropped
@@ -87,7 +118,7 @@ describe('engine queue scripts (workers/queue/scripts.ts)', function () {
     await scripts[0]!.admit('late', 1, 10, 16);
     await clients[0]!.hset(JOB_KEY_PREFIX + 'late', 'data', '{}');
     await delay(20);
-    expect(await scripts[0]!.claim('late', 'w1', '{}')).to.equal(false);
+    expect((await scripts[0]!.claim('late', 'w1', '{}')).calls).to.equal(0);
   });
 
   it('tells waiting, running, done, worker lapsed and lost apart', async () => {
@@ -97,8 +128,8 @@ describe('engine queue scripts (workers/queue/scripts.ts)', function () {
       await scripts[0]!.admit(id, 60_000, 100, 16);
       await clients[0]!.hset(JOB_KEY_PREFIX + id, 'data', '{}');
     }
-    expect(await scripts[0]!.claim('running', 'alive', '{}')).to.equal(true);
-    expect(await scripts[0]!.claim('orphan', 'dying', '{}')).to.equal(true);
+    expect((await scripts[0]!.claim('running', 'alive', '{}')).calls).to.equal(1);
+    expect((await scripts[0]!.claim('orphan', 'dying', '{}')).calls).to.equal(1);
     await scripts[0]!.putOutcome('done', '{"ok":true}', 60_000);
     await delay(20); // 'dying' lapses
     const { liveThreads, states } = await scripts[1]!.status(['waiting', 'running', 'done', 'orphan', 'never-seen']);

@@ -22,6 +22,7 @@ import {
   HEARTBEAT_MS,
   KEYS,
   LOCK_DURATION_MS,
+  OUTCOME_PUSHED_TTL_MS,
   OUTCOME_TTL_MS,
   PROGRESS_MESSAGE,
   QUEUE_PREFIX,
@@ -109,14 +110,14 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
       setMaxListeners(MAX_GROUP + 1, cancel.signal);
       running.set(job.id!, cancel); // listening before the claim: a cancel is either seen by the check below or heard
       try {
-        // The ticket decides: withdrawn (its caller was answered) or void -> not run. The claim and
-        // the cancel check leave in one write (auto-pipelined) and run in this order in Redis.
-        const [claimed, canceled] = await Promise.all([scripts.claim(job.id!, id, JSON.stringify({ name: data.name, units: data.units })), scripts.isCanceled(job.id!)]);
-        if (!claimed) return SKIPPED;
-        if (canceled) cancel.abort();
+        // The tickets decide: withdrawn (its caller was answered) or void -> not run; a group runs
+        // as many of its calls as were admitted. The same script tells of a cancel made before.
+        const claim = await scripts.claim(job.id!, id, JSON.stringify({ name: data.name, units: data.units }));
+        if (claim.calls === 0) return SKIPPED;
+        if (claim.canceled) cancel.abort();
         active++;
         try {
-          if (data.calls) outcome = await runGroup(data.calls, cancel.signal);
+          if (data.calls) outcome = await runGroup(data.calls.slice(0, claim.calls), cancel.signal);
           else
             outcome = data.inputs
               ? await pool.runChunk({ name: data.name, inputs: data.inputs, units: data.units, deadline: data.deadline ?? Date.now() + options.timeoutMs, mode: data.mode }, { signal: cancel.signal })
@@ -131,7 +132,7 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
         running.delete(job.id!);
       }
       if (!data.calls) options.onJob?.(data.name, outcome.ok ? 'ok' : outcome.reason, (performance.now() - started) / 1000);
-      await scripts.putOutcome(job.id!, JSON.stringify(outcome), OUTCOME_TTL_MS, data.replyTo);
+      await scripts.putOutcome(job.id!, JSON.stringify(outcome), OUTCOME_TTL_MS, data.replyTo, OUTCOME_PUSHED_TTL_MS);
       return STORED;
     },
     {

@@ -16,10 +16,10 @@
  * the engine's steps on this node's reply channel, and they are passed to the waiting call.
  * Jobs keep their input only until a worker claims them, and no result: the worker leaves the
  * outcome in its own key and, in the same script, publishes it on this node's reply channel, which
- * answers the caller at once and deletes the key; a node that missed the message (its subscriber
- * reconnecting) reads and deletes the key at its next check, at most MONITOR_MS later
- * (OUTCOME_TTL_MS if it never does), as it answers a job BullMQ failed (gone, no outcome: 503).
- * Pub/sub keeps nothing: no result stays in Redis.
+ * answers the caller at once; a received outcome's key then expires within OUTCOME_PUSHED_TTL_MS
+ * (a large one is deleted at once). A node that missed the message (its subscriber reconnecting)
+ * reads and deletes the key at its next check, at most MONITOR_MS later (OUTCOME_TTL_MS if it
+ * never does), as it answers a job BullMQ failed (gone, no outcome: 503). Pub/sub keeps nothing.
  */
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
@@ -34,6 +34,7 @@ import {
   ENGINE_QUEUE,
   KEYS,
   MONITOR_MS,
+  OUTCOME_DELETE_BYTES,
   QUEUE_PREFIX,
   REDIS_OUTAGE_GRACE_MS,
   RETRY_LATER_S,
@@ -94,6 +95,8 @@ const noop = () => undefined;
 export class QueueRunner implements EngineRunner {
   private readonly queue: Queue<EngineJobData>;
   private readonly scripts: QueueScripts;
+  /** Admission, on BullMQ's connection: written right before the job's add (see `submit`). */
+  private readonly admission: QueueScripts;
   private readonly sweeper: Sweeper;
   private readonly waiting = new Map<string, Waiter>();
   private readonly startBudgetMs: number;
@@ -105,12 +108,12 @@ export class QueueRunner implements EngineRunner {
   private readonly abandoned = new Map<string, number>();
   private closed = false;
   /**
-   * The producer's own commands (admission, outcomes, status), auto-pipelined: the commands of
+   * The producer's own commands (outcomes, status, withdrawals, cancels), auto-pipelined: the commands of
    * concurrent calls leave in one write. Its state is checked per call.
    */
   private readonly redis: Redis;
   /**
-   * BullMQ's connection (the job adds), not auto-pipelined: ioredis builds a pipeline object per
+   * BullMQ's connection (admission and the job adds), not auto-pipelined: ioredis builds a pipeline object per
    * batch and copies every command defined on the connection into it, and BullMQ defines dozens
    * of scripts; measured on the web, that copy cost ~10 us per batch, three batches a call.
    */
@@ -133,6 +136,7 @@ export class QueueRunner implements EngineRunner {
     this.queueRedis = new Redis({ ...base, maxRetriesPerRequest: 1, connectTimeout: 1_000 });
     this.queueRedis.on('error', noop);
     this.scripts = new QueueScripts(this.redis);
+    this.admission = new QueueScripts(this.queueRedis);
     this.queue = new Queue(ENGINE_QUEUE, { prefix: QUEUE_PREFIX, connection: this.queueRedis });
     this.queue.on('error', noop); // connection errors surface per call as 'unavailable'
     // Outcomes and progress steps pushed by the workers on this node's reply channel: the caller
@@ -162,7 +166,8 @@ export class QueueRunner implements EngineRunner {
     const cut = message.indexOf('\n');
     if (cut < 0) return;
     const jobId = message.slice(0, cut);
-    this.redis.del(KEYS.out + jobId).catch(noop); // the copy kept for a missed message
+    // The copy kept for a lost message expires by itself (OUTCOME_PUSHED_TTL_MS); a large one goes now.
+    if (message.length > OUTCOME_DELETE_BYTES) this.redis.del(KEYS.out + jobId).catch(noop);
     const w = this.waiting.get(jobId);
     if (!w) return; // answered already (canceled, or read from its key)
     this.outcomes.pushed++;
@@ -216,39 +221,55 @@ export class QueueRunner implements EngineRunner {
     if (this.closed) return unavailable(MESSAGES.stopping);
     if (!this.connected()) return unavailable(MESSAGES.redisDown);
     const jobId = randomUUID();
+    // Admission and the add leave together on BullMQ's connection, admission first, so Redis
+    // runs them in that order (scripts.ts admit): a worker that takes the job at once finds its
+    // tickets. A group admitted in part is added whole: its worker runs the calls that hold a
+    // ticket, the first ones. A job added for a call then refused is removed; a worker that
+    // took it first finds no ticket and skips it.
+    const admitted = this.bounded(this.admission.admit(jobId, this.startBudgetMs + TICKET_GRACE_MS, this.options.maxBacklog ?? -1, BACKLOG_PER_THREAD, data.calls?.length ?? 1));
+    const added = this.bounded(this.queue.add(data.name, { ...data, replyTo: this.replyChannel }, { jobId, attempts: 1, removeOnComplete: true, removeOnFail: true }));
+    added.catch(noop);
+    const drop = () => void added.then(() => this.queue.remove(jobId)).catch(noop);
+    // Waiting before either answer, so a worker's push cannot come first; busy (left alone by
+    // the monitor, whose status check could run before the add) until both are answered.
+    let waiter!: Waiter;
+    const outcome = new Promise<RunOutcome | ChunkOutcome | GroupOutcome>((resolve) => {
+      waiter = { jobId, startBy: Date.now() + this.startBudgetMs, busy: true, limitMs, onStart: options.onStart, onProgress: data.progress ? options.onProgress : undefined, resolve };
+      this.waiting.set(jobId, waiter);
+    });
     let admission;
     try {
-      admission = await this.bounded(this.scripts.admit(jobId, this.startBudgetMs + TICKET_GRACE_MS, this.options.maxBacklog ?? -1, BACKLOG_PER_THREAD, data.calls?.length ?? 1));
+      admission = await admitted;
     } catch (err) {
+      this.waiting.delete(jobId);
+      drop();
       return unavailable(`${MESSAGES.redisDown}: ${(err as Error).message}`);
     }
     if (!admission.admitted) {
+      this.waiting.delete(jobId);
+      drop();
       if (admission.reason === 'no_worker') return unavailable(MESSAGES.noWorker, RETRY_LATER_S);
       return saturatedQueue(admission.waiting, admission.limit);
     }
-    // A group with room for only its first calls: those go, the rest are refused now, as they would be alone.
-    if (data.calls && admission.calls < data.calls.length) {
-      onRefused?.(admission.calls, saturatedQueue(admission.waiting, admission.limit));
-      data = { ...data, calls: data.calls.slice(0, admission.calls) };
-    }
+    // A group with room for only its first calls: those run, the rest are refused now, as they would be alone.
+    if (data.calls && admission.calls < data.calls.length) onRefused?.(admission.calls, saturatedQueue(admission.waiting, admission.limit));
 
-    const outcome = new Promise<RunOutcome | ChunkOutcome | GroupOutcome>((resolve) =>
-      this.waiting.set(jobId, { jobId, startBy: Date.now() + this.startBudgetMs, busy: false, limitMs, onStart: options.onStart, onProgress: data.progress ? options.onProgress : undefined, resolve }),
-    );
-    const signal = options.signal;
-    if (signal) {
-      const onAbort = () => void this.cancel(jobId);
-      signal.addEventListener('abort', onAbort, { once: true });
-      void outcome.finally(() => signal.removeEventListener('abort', onAbort));
-    }
     try {
-      await this.bounded(
-        this.queue.add(data.name, { ...data, replyTo: this.replyChannel }, { jobId, attempts: 1, removeOnComplete: true, removeOnFail: true }),
-      );
+      await added;
     } catch (err) {
       this.waiting.delete(jobId);
       this.scripts.withdraw(jobId).catch(noop); // a worker that finds the job anyway skips it
       return unavailable(`${MESSAGES.redisDown}: ${(err as Error).message}`);
+    }
+    waiter.busy = false;
+    const signal = options.signal;
+    if (signal) {
+      const onAbort = () => void this.cancel(jobId);
+      if (signal.aborted) onAbort(); // while it was being admitted
+      else {
+        signal.addEventListener('abort', onAbort, { once: true });
+        void outcome.finally(() => signal.removeEventListener('abort', onAbort));
+      }
     }
     this.monitor ??= setInterval(() => void this.check(), MONITOR_MS);
     return outcome;

@@ -61,34 +61,37 @@ for i = 1, k - 1 do redis.call('ZADD', KEYS[1], until_, ARGV[1] .. '#' .. i) end
 return {1, waiting + k, limit, k}
 `;
 
-/** Removes the tickets of a job's further calls (<id>#1, <id>#2, ...), which go with its own ticket. */
-const DROP_SIBLINGS = `
-local function drop_siblings(tickets, id)
-  local i = 1
-  while redis.call('ZREM', tickets, id .. '#' .. i) == 1 do i = i + 1 end
+/** Takes a job's tickets (its own and its further calls' <id>#1, <id>#2, ...); returns how many it held. */
+const TAKE_TICKETS = `
+local function take_tickets(tickets, id)
+  local n = 1
+  while redis.call('ZREM', tickets, id .. '#' .. n) == 1 do n = n + 1 end
+  return n
 end
 `;
 
 /** KEYS: tickets. ARGV: jobId. 1 = withdrawn (no worker can claim it now), 0 = claimed first, void or gone. */
-const WITHDRAW = `${DROP_SIBLINGS}
+const WITHDRAW = `${TAKE_TICKETS}
 local r = redis.call('ZREM', KEYS[1], ARGV[1])
-drop_siblings(KEYS[1], ARGV[1])
+take_tickets(KEYS[1], ARGV[1])
 return r
 `;
 
 /**
- * KEYS: tickets, job hash. ARGV: jobId, workerId, stub data. 1 = claimed (the worker runs the job;
- * its input is dropped from Redis), 0 = withdrawn, void or gone (the worker must not run it).
+ * KEYS: tickets, job hash, cancel mark. ARGV: jobId, workerId, stub data. Returns {calls, canceled}:
+ * calls = the calls of the job admitted (its tickets: the worker runs that many of a group's
+ * calls, the first ones; its input is dropped from Redis), 0 when withdrawn, void or gone (the
+ * worker must not run it); canceled = 1 when its caller canceled it before this claim.
  */
-const CLAIM = `${NOW}${DROP_SIBLINGS}
+const CLAIM = `${NOW}${TAKE_TICKETS}
 local until_ = redis.call('ZSCORE', KEYS[1], ARGV[1])
-if not until_ then return 0 end
+if not until_ then return {0, 0} end
 redis.call('ZREM', KEYS[1], ARGV[1])
-drop_siblings(KEYS[1], ARGV[1])
-if tonumber(until_) <= now_ms() then return 0 end
-if redis.call('EXISTS', KEYS[2]) == 0 then return 0 end
+local calls = take_tickets(KEYS[1], ARGV[1])
+if tonumber(until_) <= now_ms() then return {0, 0} end
+if redis.call('EXISTS', KEYS[2]) == 0 then return {0, 0} end
 redis.call('HSET', KEYS[2], 'ecw', ARGV[2], 'data', ARGV[3])
-return 1
+return {calls, redis.call('EXISTS', KEYS[3])}
 `;
 
 /**
@@ -139,11 +142,17 @@ if #ids > 0 then redis.call('ZREM', KEYS[1], unpack(ids)) end
 return ids
 `;
 
-/** KEYS: outcome key, cancel mark. ARGV: outcome JSON, ttl ms. Stores the outcome unless its caller canceled (nobody would read it). */
+/**
+ * KEYS: outcome key, cancel mark. ARGV: outcome JSON, ttl ms, reply channel ('' for none), jobId,
+ * ttl ms once pushed. Stores the outcome unless its caller canceled (nobody would read it), and
+ * publishes it on the reply channel; when a subscriber received it, the stored copy (for a node
+ * that lost the message on its way in) keeps only the shorter ttl, so its reader need not delete it.
+ */
 const PUT_OUTCOME = `
 if redis.call('EXISTS', KEYS[2]) == 1 then return 0 end
-redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-if ARGV[3] ~= '' then redis.call('PUBLISH', ARGV[3], ARGV[4] .. '\\n' .. ARGV[1]) end
+local ttl = ARGV[2]
+if ARGV[3] ~= '' and redis.call('PUBLISH', ARGV[3], ARGV[4] .. '\\n' .. ARGV[1]) > 0 then ttl = ARGV[5] end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ttl)
 return 1
 `;
 
@@ -153,9 +162,8 @@ export const JobState = { Waiting: 1, Running: 2, Done: 3, WorkerLapsed: 4, Lost
 export type JobState = (typeof JobState)[keyof typeof JobState];
 
 interface ScriptClient {
-  engcalcAdmit(k1: string, k2: string, k3: string, ...args: string[]): Promise<number[]>;
   engcalcWithdraw(k1: string, ...args: string[]): Promise<number>;
-  engcalcClaim(k1: string, k2: string, ...args: string[]): Promise<number>;
+  engcalcClaim(k1: string, k2: string, k3: string, ...args: string[]): Promise<number[]>;
   engcalcStatus(k1: string, k2: string, k3: string, ...args: string[]): Promise<number[]>;
   engcalcHeartbeat(k1: string, k2: string, ...args: string[]): Promise<number>;
   engcalcLive(k1: string, k2: string): Promise<number[]>;
@@ -171,8 +179,7 @@ export class QueueScripts {
     const define = (name: string, numberOfKeys: number, lua: string) => {
       if (!(name in redis)) redis.defineCommand(name, { numberOfKeys, lua });
     };
-    define('engcalcAdmit', 3, ADMIT);
-    define('engcalcClaim', 2, CLAIM);
+    define('engcalcClaim', 3, CLAIM);
     define('engcalcWithdraw', 1, WITHDRAW);
     define('engcalcStatus', 3, STATUS);
     define('engcalcHeartbeat', 2, HEARTBEAT);
@@ -187,15 +194,24 @@ export class QueueScripts {
    * in the answer), or says why not. `limit` < 0: `perThread` x live threads.
    */
   async admit(jobId: string, holdMs: number, limit: number, perThread: number, calls = 1): Promise<Admission> {
-    const [code, waiting, max, admitted] = await this.r.engcalcAdmit(KEYS.tickets, KEYS.workers, KEYS.capacity, jobId, String(holdMs), String(limit), String(perThread), String(calls));
+    // A plain EVAL, not EVALSHA: a command written after it on the same connection (the producer
+    // writes the job's add right behind it) then runs after it in Redis, so both leave together,
+    // one round trip instead of two. EVALSHA could not promise that order: after a NOSCRIPT,
+    // ioredis sends the script again, behind the add. Redis caches the compiled script either way.
+    const [code, waiting, max, admitted] = (await this.redis.eval(ADMIT, 3, KEYS.tickets, KEYS.workers, KEYS.capacity, jobId, String(holdMs), String(limit), String(perThread), String(calls))) as number[];
     if (code === 1) return { admitted: true, waiting: waiting!, limit: max!, calls: admitted! };
     if (code === 0) return { admitted: false, reason: 'no_worker' };
     return { admitted: false, reason: 'full', waiting: waiting!, limit: max! };
   }
 
-  /** Worker side: takes the job's ticket; false means the job must not run. */
-  async claim(jobId: string, workerId: string, stub: string): Promise<boolean> {
-    return (await this.r.engcalcClaim(KEYS.tickets, JOB_KEY_PREFIX + jobId, jobId, workerId, stub)) === 1;
+  /**
+   * Worker side: takes the job's tickets. `calls`: how many of its calls were admitted (a group
+   * runs its first `calls` calls), 0 when the job must not run; `canceled`: its caller canceled
+   * it before the claim.
+   */
+  async claim(jobId: string, workerId: string, stub: string): Promise<{ calls: number; canceled: boolean }> {
+    const [calls, canceled] = await this.r.engcalcClaim(KEYS.tickets, JOB_KEY_PREFIX + jobId, KEYS.cancel + jobId, jobId, workerId, stub);
+    return { calls: calls!, canceled: canceled === 1 };
   }
 
   /** API side: gives up on a waiting call; false means a worker claimed it first (or it was void). */
@@ -240,18 +256,14 @@ export class QueueScripts {
     await this.redis.multi().set(KEYS.cancel + jobId, '1', 'PX', ttlMs).del(KEYS.out + jobId).publish(KEYS.cancelChannel, jobId).exec();
   }
 
-  /** Worker side, right after a claim: whether the job was canceled before this worker listened for it. */
-  async isCanceled(jobId: string): Promise<boolean> {
-    return (await this.redis.exists(KEYS.cancel + jobId)) === 1;
-  }
-
   /**
    * Stores a job's outcome for its caller, unless the caller canceled it, and publishes it on the
    * caller's reply channel (`<jobId>\n<json>`) in the same step, so the caller has it at once (the
-   * key stays for a caller that missed the message: it reads it at its next check).
+   * key stays for a caller that missed the message: it reads it at its next check). Once a
+   * subscriber has received it, the key lives `pushedTtlMs` only (settings.ts OUTCOME_PUSHED_TTL_MS).
    */
-  async putOutcome(jobId: string, json: string, ttlMs: number, replyTo = ''): Promise<void> {
-    await this.r.engcalcPutOutcome(KEYS.out + jobId, KEYS.cancel + jobId, json, String(ttlMs), replyTo, jobId);
+  async putOutcome(jobId: string, json: string, ttlMs: number, replyTo = '', pushedTtlMs = ttlMs): Promise<void> {
+    await this.r.engcalcPutOutcome(KEYS.out + jobId, KEYS.cancel + jobId, json, String(ttlMs), replyTo, jobId, String(pushedTtlMs));
   }
 
   /** Reads and deletes a job's outcome (null when there is none). */
