@@ -13,7 +13,6 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { Redis, type RedisOptions } from 'ioredis';
 import { answersPing } from '../../scripts/redisPing.js';
-import { KEYS, OUTCOME_PUSHED_TTL_MS } from '../../workers/queue/settings.js';
 
 export interface RedisServer {
   url: string;
@@ -233,13 +232,4 @@ function externalServer(url: string): RedisServer {
 function markSkipped(suite: Mocha.Suite, reason: string): void {
   for (const test of suite.tests) if (!test.title.includes('[skipped: ')) test.title += ` [skipped: ${reason}]`;
   for (const child of suite.suites) markSkipped(child, reason);
-}
-
-/**
- * Keys among `keys` that would outlive their job: everything but the copy of an outcome its API
- * node received, which expires by itself within OUTCOME_PUSHED_TTL_MS (workers/queue/settings.ts).
- */
-export async function lingering(client: Redis, keys: string[]): Promise<string[]> {
-  const ttls = await Promise.all(keys.map((k) => (k.startsWith(KEYS.out) ? client.pttl(k) : -1)));
-  return keys.filter((k, i) => !(k.startsWith(KEYS.out) && ttls[i]! > 0 && ttls[i]! <= OUTCOME_PUSHED_TTL_MS));
 }

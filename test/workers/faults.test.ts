@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { apiRedis, lingering, redisOrSkip, requireControl, type RedisServer } from '../support/redis.js';
+import { apiRedis, redisOrSkip, requireControl, type RedisServer } from '../support/redis.js';
 import { freeze, spawnServer, spawnWorker, thaw, workerId, type Spawned } from '../support/processes.js';
 import { call, createAccount, freshAddress, type CallResult, type TestAccount } from '../support/server.js';
 import { openLmdbStore } from '../../store/lmdb/index.js';
@@ -280,8 +280,8 @@ describe('distributed deployment: faults answered fast, with the status of the t
     await until('ticket withdrawn', async () => (await client.zcard('engcalc:eq:tickets')) === 0, 10_000, 50);
     await queue.resume();
     await until('service back', async () => (await post(urlA, 'pvt.zFactor', zFactor)).status === 200, 30_000, 200);
-    const newOutcomes = async () => lingering(client, (await client.keys('engcalc:eq:out:*')).filter((k) => !outcomesBefore.includes(k)));
-    await until('outcome keys deleted', async () => (await newOutcomes()).length === 0, 10_000, 50); // read and deleted, or expiring shortly
+    const newOutcomes = async () => (await client.keys('engcalc:eq:out:*')).filter((k) => !outcomesBefore.includes(k));
+    await until('outcome keys deleted', async () => (await newOutcomes()).length === 0, 10_000, 50); // deleted as each caller is answered
     expect(await newOutcomes()).to.deep.equal([]);
     await stopWorkers();
   });
@@ -298,21 +298,21 @@ describe('distributed deployment: faults answered fast, with the status of the t
     expect(line).not.to.match(/\bat\s+\S+\s+\(/); // no stack frames
   });
 
-  it('keeps no input in Redis once callers have their answers, and no result past a short expiry (450 KB bodies)', async () => {
+  it('keeps no input or result in Redis once callers have their answers (450 KB bodies)', async () => {
     await startWorker({ ENGINE_THREADS: '2' });
     const earlier = new Set(await client.keys('engcalc:*')); // outcomes of calls abandoned by earlier tests expire on their own
     const body = heavyEconBody(25_000); // about 470 KB of JSON
     const results = await Promise.all(Array.from({ length: 4 }, (_, i) => post(i % 2 ? urlA : urlB, 'econ.metrics', body)));
     for (const r of results) expect(r.status, JSON.stringify(r.body).slice(0, 200)).to.equal(200);
-    // A caller is answered by its worker's push as the outcome is stored; the job's own record is
-    // deleted a moment later (the worker's completion) and the outcome's copy expires shortly.
-    const left = async () => lingering(client, (await client.keys('engcalc:*')).filter((k) => !earlier.has(k) && (/^engcalc:engine:[0-9a-f-]{36}$/.test(k) || k.startsWith('engcalc:eq:out:'))));
+    // A caller is answered by its worker's push as the outcome is stored; the job's own record and
+    // the outcome key are deleted a moment later (the worker's completion, the caller's delete).
+    const left = async () => (await client.keys('engcalc:*')).filter((k) => !earlier.has(k) && (/^engcalc:engine:[0-9a-f-]{36}$/.test(k) || k.startsWith('engcalc:eq:out:')));
     await until('job records and outcomes deleted', async () => (await left()).length === 0, 10_000, 50);
-    const keys = await lingering(client, (await client.keys('engcalc:*')).filter((k) => !earlier.has(k)));
+    const keys = (await client.keys('engcalc:*')).filter((k) => !earlier.has(k));
     const sizes = await Promise.all(keys.map(async (k) => ({ k, bytes: Number(await client.call('MEMORY', 'USAGE', k)) })));
     const big = sizes.filter((s) => s.bytes > 20_000 && !s.k.endsWith(':events'));
     expect(big, JSON.stringify(big)).to.deep.equal([]);
-    expect(await lingering(client, keys.filter((k) => /^engcalc:engine:[0-9a-f-]{36}$/.test(k) || k.startsWith('engcalc:eq:out:')))).to.deep.equal([]);
+    expect(keys.filter((k) => /^engcalc:engine:[0-9a-f-]{36}$/.test(k) || k.startsWith('engcalc:eq:out:'))).to.deep.equal([]);
     const events = sizes.find((s) => s.k === 'engcalc:engine:events');
     expect(events?.bytes ?? 0).to.be.below(200_000); // events carry no input and no result
     await stopWorkers();

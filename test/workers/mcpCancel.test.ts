@@ -16,7 +16,7 @@ import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import { findDefinition } from '../../engine/catalogue.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { lingering, redisOrSkip, type RedisServer } from '../support/redis.js';
+import { redisOrSkip, type RedisServer } from '../support/redis.js';
 import { createAccount, freshAddress, startTestServer, type TestAccount, type TestServer } from '../support/server.js';
 import { spawnServer, type Spawned } from '../support/processes.js';
 import { startConsumer, type Consumer } from '../../workers/queue/consumer.js';
@@ -111,9 +111,11 @@ describe('MCP cancellation and progress across API nodes (issue 16), distributed
         [20, 30],
         [30, 30],
       ]);
-      // No key of the job outlives its answer (job hash, ticket; the outcome's copy expires within
-      // OUTCOME_PUSHED_TTL_MS), and no listener per call.
-      expect(await lingering(inspect, (await inspect.keys('*')).filter((k) => UUID.test(k)))).to.deep.equal([]);
+      // No key of the job outlives its answer (job hash, outcome, ticket: the node deletes received
+      // outcomes every OUTCOME_UNLINK_MS, 50 ms), and no listener per call.
+      const left = async () => (await inspect.keys('*')).filter((k) => UUID.test(k));
+      for (let i = 0; i < 500 && (await left()).length > 0; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(await left()).to.deep.equal([]);
       expect(runner.queue.inFlight).to.equal(0);
     } finally {
       inspect.disconnect();

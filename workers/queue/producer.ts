@@ -16,8 +16,9 @@
  * the engine's steps on this node's reply channel, and they are passed to the waiting call.
  * Jobs keep their input only until a worker claims them, and no result: the worker leaves the
  * outcome in its own key and, in the same script, publishes it on this node's reply channel, which
- * answers the caller at once; a received outcome's key then expires within OUTCOME_PUSHED_TTL_MS
- * (a large one is deleted at once). A node that missed the message (its subscriber reconnecting)
+ * answers the caller at once; the node deletes the received outcomes' keys together every
+ * OUTCOME_UNLINK_MS (a received copy expires within OUTCOME_PUSHED_TTL_MS should that delete be
+ * lost). A node that missed the message (its subscriber reconnecting)
  * reads and deletes the key at its next check, at most MONITOR_MS later (OUTCOME_TTL_MS if it
  * never does), as it answers a job BullMQ failed (gone, no outcome: 503). Pub/sub keeps nothing.
  */
@@ -34,7 +35,7 @@ import {
   ENGINE_QUEUE,
   KEYS,
   MONITOR_MS,
-  OUTCOME_DELETE_BYTES,
+  OUTCOME_UNLINK_MS,
   QUEUE_PREFIX,
   REDIS_OUTAGE_GRACE_MS,
   RETRY_LATER_S,
@@ -122,6 +123,9 @@ export class QueueRunner implements EngineRunner {
   /** This node's reply channel and the connection subscribed to it (outcomes pushed by workers). */
   private readonly replyChannel = KEYS.reply + randomUUID();
   private readonly replies: Redis;
+  /** Keys of outcomes received since the last UNLINK, and the timer of the next (see `forget`). */
+  private received: string[] = [];
+  private unlinkTimer: NodeJS.Timeout | undefined;
   /** Outcomes that reached this node by its reply channel, and those read from their key instead (a missed message). */
   readonly outcomes = { pushed: 0, fetched: 0 };
 
@@ -166,8 +170,7 @@ export class QueueRunner implements EngineRunner {
     const cut = message.indexOf('\n');
     if (cut < 0) return;
     const jobId = message.slice(0, cut);
-    // The copy kept for a lost message expires by itself (OUTCOME_PUSHED_TTL_MS); a large one goes now.
-    if (message.length > OUTCOME_DELETE_BYTES) this.redis.del(KEYS.out + jobId).catch(noop);
+    this.forget(jobId);
     const w = this.waiting.get(jobId);
     if (!w) return; // answered already (canceled, or read from its key)
     this.outcomes.pushed++;
@@ -176,6 +179,24 @@ export class QueueRunner implements EngineRunner {
       w.onStart?.();
     }
     this.settle(jobId, parseOutcome(message.slice(cut + 1)));
+  }
+
+  /**
+   * The copy of a received outcome (kept for a node that misses the message) is deleted with the
+   * others received within OUTCOME_UNLINK_MS: one command for all of them instead of one per job.
+   */
+  private forget(jobId: string): void {
+    this.received.push(KEYS.out + jobId);
+    this.unlinkTimer ??= setTimeout(() => void this.unlinkReceived(), OUTCOME_UNLINK_MS);
+  }
+
+  private unlinkReceived(): Promise<unknown> {
+    clearTimeout(this.unlinkTimer);
+    this.unlinkTimer = undefined;
+    const keys = this.received;
+    this.received = [];
+    // Lost (Redis away): each copy expires within OUTCOME_PUSHED_TTL_MS anyway.
+    return keys.length ? this.redis.unlink(...keys).catch(noop) : Promise.resolve();
   }
 
   /** A step reaches the call waiting for that job id, if it listens. */
@@ -303,7 +324,7 @@ export class QueueRunner implements EngineRunner {
     const ids = [...this.waiting.keys()];
     for (const id of ids) this.settle(id, unavailable(MESSAGES.stopping));
     // Calls not yet started will not be run for anybody: let workers skip them.
-    if (this.redis.status === 'ready') await this.bounded(Promise.all(ids.map((id) => this.scripts.withdraw(id)))).catch(noop);
+    if (this.redis.status === 'ready') await this.bounded(Promise.all([...ids.map((id) => this.scripts.withdraw(id)), this.unlinkReceived()])).catch(noop);
     await this.queue.close().catch(noop);
     this.replies.disconnect();
     this.redis.disconnect();

@@ -55,13 +55,12 @@ export const TICKET_GRACE_MS = 5_000;
 /** An outcome nobody read (its API node died) is deleted after this long. */
 export const OUTCOME_TTL_MS = 60_000;
 /**
- * An outcome its API node's subscriber received is kept this long only, for the case the message
- * was lost on its way into the node (the node's check reads it within MONITOR_MS): the node need
- * not delete it, one command a job less. Outcomes past OUTCOME_DELETE_BYTES are deleted at once.
+ * An outcome its API node's subscriber received is kept this long at most: the node deletes the
+ * copy itself (OUTCOME_UNLINK_MS), and this bounds it should that delete be lost.
  */
 export const OUTCOME_PUSHED_TTL_MS = 10_000;
-/** A pushed outcome this long (characters of JSON) is deleted by the node that received it, not left to expire. */
-export const OUTCOME_DELETE_BYTES = 64 * 1024;
+/** An API node deletes the copies of the outcomes it received together, one UNLINK per this many ms, not one DEL per job. */
+export const OUTCOME_UNLINK_MS = 50;
 /** A cancel mark outlives any claim of its job by far (a worker checks it right after claiming). */
 export const CANCEL_TTL_MS = 60_000;
 /** Every process sweeps expired tickets (and their waiting jobs) this often, traffic or not. */
