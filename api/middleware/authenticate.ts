@@ -47,9 +47,9 @@ export function authenticate(deps: AuthDeps): Middleware<AppState> {
     // version moved) takes the step-by-step path below, which gives every answer in order.
     let limited: { owner: UsableKey; limit: LimitDecision } | undefined;
     const cached = hash !== undefined && limits.checkAndConsume && lookup.versionKey ? lookup.cached(hash) : undefined;
-    const cachedCheck = cached && checkKey(cached.found, now);
+    const cachedCheck = cached ? checkKey(cached.found, now) : undefined;
     if (cached && cachedCheck && 'usable' in cachedCheck && keyPath()) {
-      const d = await limits.checkAndConsume!(address, cached.found.key.id, { key: lookup.versionKey!, value: cached.version });
+      const d = await limits.checkAndConsume!(address, cachedCheck.usable.key.id, { key: lookup.versionKey!, value: cached.version });
       if ('address' in d) throw errors.rateLimited(d.address.retryAfterMs / 1000, TOO_MANY_FAILED);
       if ('key' in d) limited = { owner: cachedCheck.usable, limit: d.key };
     }
@@ -72,8 +72,8 @@ export function authenticate(deps: AuthDeps): Middleware<AppState> {
         if (/^sk_(live|sand)_/.test(value)) return refuse(address, 'This is a payments key: engineering paths take an eng_ key (payments keys work on the payments paths, e.g. /v1/payins)');
         return refuse(address, 'Malformed API key: expected eng_ followed by 43 base64url characters');
       }
-      // Key, member and company: cached for a few seconds, any change to them seen at once (authLookup.ts).
-      // 2-3. The key's own state, then the member and company behind it.
+      // 2-3. The key's own state, then the member and company behind it (cached for a few seconds,
+      // any change to them seen at once: authLookup.ts).
       const checked = checkKey(await lookedUp, now);
       if ('refusal' in checked) {
         if (checked.refusal instanceof ApiError) throw checked.refusal;

@@ -63,15 +63,15 @@ export function redisRequestLimits(redis: Redis, options: RedisRequestLimitsOpti
   // a boolean for node-redis, and ioredis is detected by default. `rejectIfRedisNotReady` fails
   // at once unless the connection is 'ready', even for a client that keeps an offline queue.
   const common = { storeClient: redis, duration: 60, rejectIfRedisNotReady: true };
-  const perKey = new RateLimiterRedis({ ...common, keyPrefix: `${prefix}key`, points: options.perKey ?? KEY_REQUESTS_PER_MINUTE });
-  const failed = new RateLimiterRedis({ ...common, keyPrefix: `${prefix}fail`, points: failedMax });
   const keyPoints = options.perKey ?? KEY_REQUESTS_PER_MINUTE;
+  const perKey = new RateLimiterRedis({ ...common, keyPrefix: `${prefix}key`, points: keyPoints });
+  const failed = new RateLimiterRedis({ ...common, keyPrefix: `${prefix}fail`, points: failedMax });
   const ready = () => {
     if (redis.status !== 'ready') throw new Error('Redis connection is not ready'); // as rejectIfRedisNotReady
   };
 
   return {
-    perKeyPerMinute: options.perKey ?? KEY_REQUESTS_PER_MINUTE,
+    perKeyPerMinute: keyPoints,
     consumeKeyRequest(keyId) {
       return withinDeadline('request limits', timeoutMs, () => decide(() => perKey.consume(keyId)));
     },

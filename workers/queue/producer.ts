@@ -18,9 +18,9 @@
  * outcome in its own key and, in the same script, publishes it on this node's reply channel, which
  * answers the caller at once; the node deletes the received outcomes' keys together every
  * OUTCOME_UNLINK_MS (a received copy expires within OUTCOME_PUSHED_TTL_MS should that delete be
- * lost). A node that missed the message (its subscriber reconnecting)
- * reads and deletes the key at its next check, at most MONITOR_MS later (OUTCOME_TTL_MS if it
- * never does), as it answers a job BullMQ failed (gone, no outcome: 503). Pub/sub keeps nothing.
+ * lost). A node that missed the message (its subscriber reconnecting) reads and deletes the key
+ * at its next check, at most MONITOR_MS later (OUTCOME_TTL_MS if it never does), as it answers a
+ * job BullMQ failed (gone, no outcome: 503). Pub/sub keeps nothing.
  */
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
