@@ -17,6 +17,9 @@ import type { RouteSpec } from './routes/route.js';
 import type { RouteInfo } from './state.js';
 import { normalisedSegments } from './keyPaths.js';
 
+/** Path spellings whose policy is kept (api/policy.ts createPolicy). */
+const MAX_DECIDED = 4_096;
+
 export type Policy = { kind: 'route'; route: RouteInfo } | { kind: 'api' } | { kind: 'app' } | { kind: 'outside' };
 
 export function createPolicy(router: Router<any>, specs: ReadonlyMap<string, RouteSpec>): (path: string, method: string) => Policy {
@@ -30,7 +33,23 @@ export function createPolicy(router: Router<any>, specs: ReadonlyMap<string, Rou
     }
     return info;
   };
+  // The decision depends on the path and method alone (the routes are all registered before this
+  // is made), so it is kept per spelling: a busy route costs one Map lookup, not a walk over every
+  // route's pattern. Bounded; emptied when full (a scan of many paths costs matches, never memory).
+  const decided = new Map<string, Policy>();
   return (path, method) => {
+    const key = `${method} ${path}`;
+    let policy = decided.get(key);
+    if (!policy) {
+      if (decided.size >= MAX_DECIDED) decided.clear();
+      policy = decide(path, method);
+      if (policy.kind === 'route') Object.freeze(policy.route); // shared by every request on this spelling
+      decided.set(key, Object.freeze(policy));
+    }
+    return policy;
+  };
+
+  function decide(path: string, method: string): Policy {
     const match = router.match(path, method);
     // The route that will answer (path and method), else the route of the path (405 follows).
     const candidates = match.pathAndMethod.length ? match.pathAndMethod : match.path;
@@ -42,5 +61,5 @@ export function createPolicy(router: Router<any>, specs: ReadonlyMap<string, Rou
     if (raw === 'v1' || normalisedSegments(path)[0] === 'v1') return { kind: 'api' };
     // Likewise any reading that starts with /app is the app's: the session gate, never a key.
     return raw === 'app' || normalisedSegments(path)[0] === 'app' ? { kind: 'app' } : { kind: 'outside' };
-  };
+  }
 }
