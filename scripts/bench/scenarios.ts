@@ -26,7 +26,7 @@ export interface Measured {
   raw?: RawRun[];
   http?: RunResult[];
   /** The last warm-up pass, with every pass's rate. */
-  warmup?: RunResult & { passRates?: number[] };
+  warmup?: Partial<RunResult> & { passRates: number[] };
   /** Runs whose keys ran out before the end (done again with more keys); not in the medians. */
   discarded?: RunResult[];
   /** The light call at half its median peak rate (open-loop pacing): its latency under load that leaves headroom. */
@@ -48,13 +48,14 @@ export type Progress = (line: string) => void;
 
 const PATH = (w: Workload) => `/v1/engine/functions/${w.fn}`;
 /**
- * Warm-up passes, each as long as a measured run, go on until one's rate is within
- * WARMUP_SETTLED of the pass before (at most WARMUP_MAX_PASSES). One 2 s pass left the API
+ * Warm-up passes, each as long as a measured run, go on until each server's rate is within
+ * WARMUP_SETTLED of its pass before (at most WARMUP_MAX_PASSES; see warmUp). One 2 s pass left the API
  * servers cold: measured 2026-11-24, the embedded web's first 5 s run after it gave 5,860-7,044
  * calls/s and its later runs 7,585-8,154 (it needs ~12 s of load), while the floor was steady
  * from its first run, so round 1 understated the embedded ratio (0.45 against ~0.50 for rounds
  * 2-6). Short passes cannot tell: two 2 s passes agreed within 1% (5,941 and 5,932 calls/s) a
- * run before the server reached 7,963. A server in service runs warm; the measured runs should too.
+ * run before the server reached 7,963; and passes of one server while the others were still
+ * starting settled at half its later rate. A server in service runs warm; the measured runs should too.
  */
 const WARMUP_SETTLED = 0.05;
 const WARMUP_MAX_PASSES = 5;
@@ -101,7 +102,8 @@ export async function measureHttpScenarios(scenarios: readonly Scenario[], opts:
     const out: Measured[] = [];
     for (const w of workloads) {
       const prepared = [];
-      for (const t of targets) prepared.push(await prepare(t.scenario, t.target, opts, w, progress));
+      for (const t of targets) prepared.push(await prepare(t.scenario, t.target, opts, w));
+      await warmUp(prepared, opts, progress);
       for (let i = 0; i < opts.runs; i++) for (const p of prepared) await measuredRun(p, opts, i, progress);
       for (const p of prepared) if (p.target.keys && w.fn === HALF_PEAK_FN && p.runs.length) p.halfPeak = await halfPeakRun(p, opts, progress);
       const floor = prepared.find((p) => p.scenario === 'floor' && p.runs.length);
@@ -183,7 +185,8 @@ interface Prepared {
   spec: { url: string; path: string; body: string; connections: number };
   /** The fastest rate seen so far: keys are sized for it. */
   rate: number;
-  warmup: RunResult & { passRates: number[] };
+  /** The last warm-up pass, with every pass's rate. */
+  warmup: Partial<RunResult> & { passRates: number[] };
   runs: RunResult[];
   discarded: RunResult[];
   halfPeak?: Measured['halfPeak'];
@@ -192,24 +195,34 @@ interface Prepared {
 
 const take = async (target: Target, n: number) => (target.keys ? target.keys.take(n) : null);
 
-/** One checked call (status 200 and a plausible result, so the bench never times error pages) and an unrecorded warm-up. */
-async function prepare(scenario: Scenario, target: Target, opts: BenchOptions, w: Workload, progress: Progress): Promise<Prepared> {
+/** One checked call (status 200 and a plausible result, so the bench never times error pages). */
+async function prepare(scenario: Scenario, target: Target, opts: BenchOptions, w: Workload): Promise<Prepared> {
   await checkedCall(target.url, w, (await take(target, 1))?.[0] ?? null);
   const spec = { url: target.url, path: PATH(w), body: w.body, connections: opts.connections };
-  const seconds = opts.duration;
-  const rates: number[] = [];
-  let warmup: RunResult | undefined;
+  return { scenario, target, w, spec, rate: 0, warmup: { passRates: [] }, runs: [], discarded: [] };
+}
+
+/**
+ * Unrecorded warm-up passes, as long as a run, in rounds like the measured runs (each server in
+ * turn, so a pass meets the same neighbours a run will), until a round in which every server's
+ * rate is within WARMUP_SETTLED of its pass before (at most WARMUP_MAX_PASSES rounds).
+ */
+async function warmUp(prepared: Prepared[], opts: BenchOptions, progress: Progress): Promise<void> {
   for (let pass = 0; pass < WARMUP_MAX_PASSES; pass++) {
-    const rate = rates.at(-1) ?? 0;
-    const need = Math.max(WARMUP_KEYS, Math.ceil((rate * RATE_MARGIN * seconds) / REQUESTS_PER_KEY)) + Math.ceil(opts.connections / REQUESTS_PER_KEY) + 1;
-    const warmKeys = await take(target, need);
-    if (warmKeys) await keysVisible(target.url, warmKeys);
-    warmup = await runLoad({ ...spec, durationS: seconds, keys: warmKeys });
-    rates.push(warmup.callsPerSec);
-    if (pass > 0 && Math.abs(warmup.callsPerSec - rate) <= WARMUP_SETTLED * rate) break;
+    let settled = pass > 0;
+    for (const p of prepared) {
+      const before = p.warmup.passRates.at(-1) ?? 0;
+      const need = Math.max(WARMUP_KEYS, Math.ceil((before * RATE_MARGIN * opts.duration) / REQUESTS_PER_KEY)) + Math.ceil(opts.connections / REQUESTS_PER_KEY) + 1;
+      const keys = await take(p.target, need);
+      if (keys) await keysVisible(p.target.url, keys);
+      const r = await runLoad({ ...p.spec, durationS: opts.duration, keys });
+      p.warmup = { ...r, passRates: [...p.warmup.passRates, r.callsPerSec] };
+      p.rate = Math.max(p.rate, r.callsPerSec);
+      if (!(Math.abs(r.callsPerSec - before) <= WARMUP_SETTLED * before)) settled = false;
+    }
+    if (settled) break;
   }
-  progress(`${scenario} ${w.fn} warm-up: ${rates.map((r) => r.toFixed(0)).join(' -> ')} calls/s (${rates.length} passes of ${seconds} s)${nonOkText(warmup!)}`);
-  return { scenario, target, w, spec, rate: Math.max(...rates), warmup: { ...warmup!, passRates: rates }, runs: [], discarded: [] };
+  for (const p of prepared) progress(`${p.scenario} ${p.w.fn} warm-up: ${p.warmup.passRates.map((r) => r.toFixed(0)).join(' -> ')} calls/s (passes of ${opts.duration} s, the servers in turn)${p.warmup.callsPerSec !== undefined ? nonOkText(p.warmup as RunResult) : ''}`);
 }
 
 /** Measured run i of a server: one full-length run (one that used up its keys is done again with more). */
