@@ -17,7 +17,7 @@ import type { RouteSpec } from './routes/route.js';
 import type { RouteInfo } from './state.js';
 import { normalisedSegments } from './keyPaths.js';
 
-/** Path spellings whose policy is kept (api/policy.ts createPolicy). */
+/** Path spellings whose policy createPolicy keeps. */
 const MAX_DECIDED = 4_096;
 
 export type Policy = { kind: 'route'; route: RouteInfo } | { kind: 'api' } | { kind: 'app' } | { kind: 'outside' };
