@@ -224,7 +224,7 @@ async function warmUp(prepared: Prepared[], opts: BenchOptions, progress: Progre
     }
     if (settled) break;
   }
-  for (const p of prepared) progress(`${p.scenario} ${p.w.fn} warm-up: ${p.warmup.passRates.map((r) => r.toFixed(0)).join(' -> ')} calls/s (passes of ${opts.duration} s, the servers in turn)${p.warmup.callsPerSec !== undefined ? nonOkText(p.warmup as RunResult) : ''}`);
+  for (const p of prepared) progress(`${p.scenario} ${p.w.fn} warm-up: ${p.warmup.passRates.map((r) => r.toFixed(0)).join(' -> ')} calls/s (passes of ${opts.duration} s, the servers in turn)${nonOkText(p.warmup as RunResult)}`);
 }
 
 /** Measured run i of a server: one full-length run (one that used up its keys is done again with more). */
