@@ -30,6 +30,8 @@ import { DakSweepState, zBy, zColumns, zRangeWarningsSpan } from './correlations
 import { FINITE_BOUNDS, listBounds, vouchChecked, type Bounds } from '../resultCheck.js';
 import { tableExp } from './correlations/tableExp.js';
 import { asList, newColumn, type Column } from './correlations/columns.js';
+import { TABLE_MIN } from './correlations/zDAKTable.js';
+import { gasKernels, KERNEL_BLOCK, type GasKernels } from './kernels/gasKernels.js';
 
 /** ft3 per bbl: 0.158987294928 m3 / 0.028316846592 m3 (both exact). */
 const FT3_PER_BBL = 0.158987294928 / 0.028316846592;
@@ -67,8 +69,8 @@ const RB_PER_MSCF_PER_RCF_SCF = 1000 / FT3_PER_BBL;
 /** Lists shorter than this are left to the executor's check (its loop is cheaper than a WeakMap entry there). */
 const VOUCH_MIN = 512;
 
-/** Points per block of the list loop (a block's columns stay in cache). */
-const BLOCK = 2048;
+/** Points per block of the list loop (a block's columns stay in cache; the kernel's scratch holds one block). */
+const BLOCK = KERNEL_BLOCK;
 
 /** The result check's bounds of each list output (engine/resultCheck.ts), for the loop's own comparison. */
 const B = {
@@ -89,6 +91,55 @@ const within = (v: number, b: Bounds) => v >= b[0] && v > b[1] && v <= b[2] && v
 
 /** Every list output's bounds are "> 0 and finite" (today's schema): the loop's comparison in its short form. */
 const ALL_POSITIVE = Object.values(B).every((b) => b[0] === -Infinity && b[1] === 0 && b[2] === Infinity && b[3] === Infinity);
+
+interface OutColumns {
+  Bg: Column;
+  BgRbPerMscf: Column;
+  density: Column;
+  viscosity: Column;
+  cg: Column;
+}
+
+/** The kernel's per-call constants: Bg per z/p, density per p/z, rb/Mscf per rcf/scf, 1/Ppc, 1e-4 K, 1/unit, X, Y. */
+type KernelConstants = [number, number, number, number, number, number, number, number];
+
+/**
+ * Bg, BgRbPerMscf, density, cg and viscosity of points start..end (z and dz/dPpr solved, dz/dPpr
+ * at dzdppr[i - start]) by the WebAssembly kernel (engine/pvt/kernels/assembly/gasProperties.ts).
+ * Writes the columns and returns true only when every value of the block is positive and finite
+ * and every Ppr too (the bounds of every list output); false leaves the block to the loops.
+ */
+function kernelBlock(kernel: GasKernels, pressures: readonly number[], Ppr: Column, z: Column, dzdppr: Float64Array, start: number, end: number, out: OutColumns, kc: KernelConstants): boolean {
+  const { p, z: kz, dz: kdz, bg, bgRb, density, cg, viscosity, propertiesOk } = kernel.col;
+  const m = end - start;
+  for (let j = 0; j < m; j++) {
+    const ppr = Ppr[start + j] as number;
+    if (!(ppr > 0 && ppr < Infinity)) return false;
+    p[j] = pressures[start + j] as number;
+    kz[j] = z[start + j] as number;
+    kdz[j] = dzdppr[j] as number;
+  }
+  const even = m + (m & 1);
+  if (even > m) {
+    p[m] = p[m - 1] as number;
+    kz[m] = kz[m - 1] as number;
+    kdz[m] = kdz[m - 1] as number;
+  }
+  kernel.gasPropertyColumns(even, kc[0], kc[1], kc[2], kc[3], kc[4], kc[5], kc[6], kc[7]);
+  for (let j = 0; j < m; j++) if (propertiesOk[j] !== 1) return false;
+  copyInto(out.Bg, bg, start, m);
+  copyInto(out.BgRbPerMscf, bgRb, start, m);
+  copyInto(out.density, density, start, m);
+  copyInto(out.cg, cg, start, m);
+  copyInto(out.viscosity, viscosity, start, m);
+  return true;
+}
+
+/** col[start..start+m) = from[0..m). */
+function copyInto(col: Column, from: Float64Array, start: number, m: number): void {
+  if (col instanceof Float64Array) col.set(from.subarray(0, m), start);
+  else for (let j = 0; j < m; j++) col[start + j] = from[j] as number;
+}
 
 export const gasProperties = defineFunction({
   name: 'pvt.gasProperties',
@@ -170,23 +221,30 @@ export const gasProperties = defineFunction({
     const viscosity = newColumn(n);
     const cg = newColumn(n);
     const sweep = new DakSweepState();
+    // Only where every list output's bounds are "> 0 and finite", which the kernel checks (its ok flag).
+    const kernel = list && n >= TABLE_MIN && ALL_POSITIVE ? gasKernels() : null;
+    const columns: OutColumns = { Bg, BgRbPerMscf, density, viscosity, cg };
+    const kc: KernelConstants = [bgPerZOverP, densityPerPOverZ, RB_PER_MSCF_PER_RCF_SCF, invPpc, muScale, invRhoUnit, lgeX, lgeY];
     let pMin = Infinity;
     let pMax = -Infinity;
     // Every value compared with the bounds the executor's result check applies, in the same loop.
     // (Vouching costs a WeakMap entry per list: worth it only for long lists.)
     let inBounds = list && n >= VOUCH_MIN;
     let noRoot = -1;
+    // Every Ppr first: the DAK table (./correlations/zDAKTable.ts) spans the largest.
+    for (let i = 0; i < n; i++) {
+      const p = pressures[i] as number;
+      Ppr[i] = p / pc.ppc;
+      if (p < pMin) pMin = p;
+      if (p > pMax) pMax = p;
+    }
     for (let start = 0; start < n && noRoot < 0; start += BLOCK) {
       const end = Math.min(n, start + BLOCK);
-      for (let i = start; i < end; i++) {
-        const p = pressures[i] as number;
-        Ppr[i] = p / pc.ppc;
-        if (p < pMin) pMin = p;
-        if (p > pMax) pMax = p;
-      }
       noRoot = zColumns(zMethod, Ppr, tpr, z, dzdppr, start, end, sweep, start);
       // Points in order, so the first point that fails (no z root, no finite viscosity) is the one reported.
       const solved = noRoot < 0 ? end : noRoot;
+      // Long lists: the block by the WebAssembly kernel when every value it gives is in bounds; else the loops below.
+      if (kernel !== null && solved > start && kernelBlock(kernel, pressures, Ppr, z, dzdppr, start, solved, columns, kc)) continue;
       for (let i = start; i < solved; i++) {
         // Two divisions a point (1/p, 1/z); the rest are products, equal to the formulas within an ulp or two.
         const p = pressures[i] as number;

@@ -21,6 +21,7 @@
 import { firstBracket, newtonInBracket } from './solve.js';
 import type { ZResult } from './zResult.js';
 import { tableExp } from './tableExp.js';
+import type { DakTable } from './zDAKTable.js';
 
 const A1 = 0.3265;
 const A2 = -1.07;
@@ -32,7 +33,7 @@ const A7 = -0.7361;
 const A8 = 0.1844;
 const A9 = 0.1056;
 const A10 = 0.6134;
-const A11 = 0.721;
+export const A11 = 0.721;
 
 export const DAK_VALIDITY = {
   pprMin: 0.2,
@@ -44,7 +45,7 @@ export const DAK_VALIDITY = {
 } as const;
 
 /** The coefficients of z(rho) at one reduced temperature. */
-function coefficients(tpr: number): [c1: number, c2: number, c3: number, c4: number] {
+export function coefficients(tpr: number): [c1: number, c2: number, c3: number, c4: number] {
   const t2 = tpr * tpr;
   const t3 = t2 * tpr;
   return [A1 + A2 / tpr + A3 / t3 + A4 / (t3 * tpr) + A5 / (t3 * t2), A6 + A7 / tpr + A8 / t2, A9 * (A7 / tpr + A8 / t2), A10 / t3];
@@ -82,7 +83,7 @@ export function zDAK(ppr: number, tpr: number): ZResult | null {
 
 /** Grid step and end of the scan for the first bracket, as in zDAK (firstBracket(g, 0, 0.05, 20)). */
 const SCAN_STEP = 0.05;
-const SCAN_LIMIT = 20;
+export const SCAN_LIMIT = 20;
 /** Bracket width at which Newton stops, and the iteration cap, as in ./solve.ts. */
 const X_TOL = 1e-13;
 const MAX_ITER = 200;
@@ -245,6 +246,8 @@ export function zDAKSweep(
  * there ("prev" two points back, "last" the point before; a fresh one starts from 0).
  */
 export class DakSweepState {
+  /** The list's table for zDAKTableColumns (./zDAKTable.ts): undefined until decided, null where it does not apply. */
+  table: DakTable | null | undefined = undefined;
   a = 0;
   b = 0;
   hb = -Infinity;

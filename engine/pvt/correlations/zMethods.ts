@@ -8,6 +8,8 @@ import { EngineFailure } from '../../failure.js';
 import { DAK_VALIDITY, DakSweepState, zDAK, zDAKSweep } from './zDAK.js';
 import { HY_VALIDITY, zHallYarborough } from './zHallYarborough.js';
 import type { ZResult } from './zResult.js';
+import { dakTable, TABLE_MIN, zDAKTableColumns } from './zDAKTable.js';
+import { gasKernels } from '../kernels/gasKernels.js';
 
 export const Z_METHODS = ['DAK', 'HY'] as const;
 export type ZMethod = (typeof Z_METHODS)[number];
@@ -59,6 +61,11 @@ export function zColumns(
   dzOffset = 0,
 ): number {
   const solve = TABLE[method].solve;
+  // Long DAK lists: the table and the WebAssembly kernel (./zDAKTable.ts), where they apply; the table once per list.
+  if (method === 'DAK' && ppr.length >= TABLE_MIN && gasKernels() !== null) {
+    if (state.table === undefined) state.table = dakTable(tpr, largest(ppr));
+    if (state.table !== null) return zDAKTableColumns(ppr, state.table, z, dzdppr, from, to, dzOffset);
+  }
   const sweep = method === 'DAK' && ppr.length >= SWEEP_MIN;
   for (let i = from; i < to; ) {
     // A point the DAK sweep cannot solve is solved alone, and the sweep starts afresh after it.
@@ -68,13 +75,19 @@ export function zColumns(
     if (r === null) return bad;
     z[bad] = r.z;
     dzdppr[bad - dzOffset] = r.dzdppr;
-    Object.assign(state, new DakSweepState());
+    Object.assign(state, new DakSweepState(), { table: state.table });
     i = bad + 1;
   }
   return -1;
 }
 
 export { DakSweepState };
+
+function largest(xs: ArrayLike<number>): number {
+  let m = -Infinity;
+  for (let i = 0; i < xs.length; i++) if ((xs[i] as number) > m) m = xs[i] as number;
+  return m;
+}
 
 /** Warnings for reduced conditions outside the method's fitted range (one message per bound). */
 export function zRangeWarnings(method: ZMethod, ppr: number | readonly number[], tpr: number): string[] {

@@ -1,0 +1,159 @@
+/**
+ * Dranchuk & Abou-Kassem (1975) z over a long list of reduced pressures at one Tpr: each point
+ * started from a table of the equation, then Newton in the WebAssembly kernel
+ * (engine/pvt/kernels/assembly/dakNewton.ts), two points at a time and independent of each other.
+ *
+ * The table: h(rho) = rho z(rho) (./zDAK.ts) and h'(rho) at rho = 0, STEP, 2 STEP, ... up to the
+ * list's largest target 0.27 Ppr/Tpr. A point's target lies in one cell; the cubic Hermite
+ * interpolant of the inverse, rho(h), through the cell's ends (values and slopes 1/h') starts
+ * Newton within ~1e-9 of the root, so one evaluation of z usually settles it (the kernel accepts
+ * a point as zDAKSweep does, and takes a second step when not).
+ *
+ * The same root as zDAK: the table path is used only where h rises through the whole table with
+ * h' >= MIN_SLOPE at every node (between nodes h' can fall below that by at most
+ * STEP^2/8 max|h'''|, far less than MIN_SLOPE), so each target has one root on [0, its cell],
+ * which is the one zDAK's bracket scan from 0 finds. A list whose table does not qualify (Tpr
+ * near 1, where h flattens; a target beyond rho 20, where zDAK's scan ends) takes zDAKSweep. A
+ * point the kernel does not settle is solved by zDAK itself.
+ *
+ * Units: Ppr, Tpr, z dimensionless. Validity: DAK's (./zDAK.ts).
+ * Reference: Dranchuk, P.M. and Abou-Kassem, J.H. (1975) Calculation of Z Factors for Natural
+ * Gases Using Equations of State. Journal of Canadian Petroleum Technology 14(3), 34-36.
+ * Hermite interpolation: Fritsch, F.N. and Carlson, R.E. (1980) Monotone Piecewise Cubic
+ * Interpolation. SIAM Journal on Numerical Analysis 17(2), 238-246 (the cubic on values and slopes).
+ */
+import { gasKernels, KERNEL_BLOCK } from '../kernels/gasKernels.js';
+import { A11, coefficients, SCAN_LIMIT, zDAK } from './zDAK.js';
+
+/** Node spacing in reduced density: the start's error shrinks as STEP^4 (1e-9 here, measured). */
+const STEP = 0.0125;
+/** The least h' at a node for the table path (h'(0) = 1). */
+const MIN_SLOPE = 0.02;
+/** Lists at least this long take the table path: the table's ~100-250 evaluations of z are then under a tenth of the work. */
+export const TABLE_MIN = 256;
+
+/** The table of one Tpr: nodes rho_j = j STEP with h_j, and each cell's cubic rho(u), u = (h - h_j)/(h_{j+1} - h_j). */
+export class DakTable {
+  readonly h: number[] = [0];
+  readonly rho: number[] = [0];
+  readonly a1: number[] = [];
+  readonly a2: number[] = [];
+  readonly a3: number[] = [];
+  readonly invWidth: number[] = [];
+  constructor(
+    readonly tpr: number,
+    readonly k: number,
+    readonly c: readonly [number, number, number, number],
+  ) {}
+}
+
+/** The table reaching target 0.27 maxPpr/Tpr, or null where the table path does not apply (see above). */
+export function dakTable(tpr: number, maxPpr: number): DakTable | null {
+  const c = coefficients(tpr);
+  const [c1, c2, c3, c4] = c;
+  const k = 0.27 / tpr;
+  const top = k * maxPpr;
+  if (!(top > 0 && top < Infinity)) return null;
+  const t = new DakTable(tpr, k, c);
+  let slope = 1; // h'(0) = z(0) = 1
+  for (let j = 0; (t.h[j] as number) < top; j++) {
+    const x = (j + 1) * STEP;
+    if (x > SCAN_LIMIT) return null;
+    const r2 = x * x;
+    const e = Math.exp(-A11 * r2);
+    const z = 1 + c1 * x + c2 * r2 - c3 * r2 * r2 * x + c4 * (1 + A11 * r2) * r2 * e;
+    const dz = c1 + 2 * c2 * x - 5 * c3 * r2 * r2 + c4 * e * (2 * x + 2 * A11 * r2 * x - 2 * A11 * A11 * r2 * r2 * x);
+    const h = x * z;
+    const h1 = z + x * dz;
+    const h0 = t.h[j] as number;
+    if (!(h1 >= MIN_SLOPE && h > h0 && h < Infinity)) return null;
+    // rho(u) = rho_j + u (w/h'_j) + u^2 (3 STEP - w (2/h'_j + 1/h'_{j+1})) + u^3 (w (1/h'_j + 1/h'_{j+1}) - 2 STEP), w = h_{j+1} - h_j.
+    const w = h - h0;
+    const s0 = 1 / slope;
+    const s1 = 1 / h1;
+    t.a1.push(w * s0);
+    t.a2.push(3 * STEP - w * (2 * s0 + s1));
+    t.a3.push(w * (s0 + s1) - 2 * STEP);
+    t.invWidth.push(1 / w);
+    t.h.push(h);
+    t.rho.push(x);
+    slope = h1;
+  }
+  return t;
+}
+
+/** The cell holding target `t` (h_j <= t <= h_{j+1}), searched from `hint` (the previous point's cell). */
+function cellOf(h: readonly number[], t: number, hint: number): number {
+  if (t >= (h[hint] as number)) {
+    if (t <= (h[hint + 1] as number)) return hint;
+    if (t <= (h[hint + 2] as number)) return hint + 1;
+  }
+  let lo = 0;
+  let hi = h.length - 2;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((h[mid] as number) <= t) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/**
+ * z and dz/dPpr at ppr[from..to) into `z` and `dzdppr` (dz/dPpr of point i at i - dzOffset), as
+ * zDAKSweep writes them. Returns the index of the first point without a root (zDAK's null), or -1.
+ * Only for tables from dakTable covering every target of the slice, and where gasKernels() is not null.
+ */
+export function zDAKTableColumns(
+  ppr: ArrayLike<number>,
+  table: DakTable,
+  z: number[] | Float64Array,
+  dzdppr: number[] | Float64Array,
+  from: number,
+  to: number,
+  dzOffset: number,
+): number {
+  const kernels = gasKernels()!;
+  const { target, start, z: zk, dz: dzk, zOk } = kernels.col;
+  const { h, rho, a1, a2, a3, invWidth, k, tpr } = table;
+  const [c1, c2, c3, c4] = table.c;
+  const top = h[h.length - 1] as number;
+  let cell = 0;
+  for (let s = from; s < to; s += KERNEL_BLOCK) {
+    const m = Math.min(to - s, KERNEL_BLOCK);
+    for (let j = 0; j < m; j++) {
+      const t = k * (ppr[s + j] as number);
+      target[j] = t;
+      if (t > 0 && t <= top) {
+        cell = cellOf(h, t, cell);
+        const u = (t - (h[cell] as number)) * (invWidth[cell] as number);
+        start[j] = (rho[cell] as number) + u * ((a1[cell] as number) + u * ((a2[cell] as number) + u * (a3[cell] as number)));
+      } else start[j] = NaN; // the kernel flags it; zDAK answers it below
+    }
+    const even = m + (m & 1);
+    if (even > m) {
+      target[m] = target[m - 1] as number;
+      start[m] = start[m - 1] as number;
+    }
+    kernels.dakNewton(even, c1, c2, c3, c4, k);
+    let settled = 0;
+    for (let j = 0; j < m; j++) settled += zOk[j] as number;
+    if (settled === m && z instanceof Float64Array && dzdppr instanceof Float64Array) {
+      z.set(zk.subarray(0, m), s);
+      dzdppr.set(dzk.subarray(0, m), s - dzOffset);
+      continue;
+    }
+    for (let j = 0; j < m; j++) {
+      const i = s + j;
+      if (zOk[j] === 1) {
+        z[i] = zk[j] as number;
+        dzdppr[i - dzOffset] = dzk[j] as number;
+      } else {
+        const r = zDAK(ppr[i] as number, tpr);
+        if (r === null) return i;
+        z[i] = r.z;
+        dzdppr[i - dzOffset] = r.dzdppr;
+      }
+    }
+  }
+  return -1;
+}

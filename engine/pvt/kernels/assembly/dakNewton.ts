@@ -1,0 +1,87 @@
+/**
+ * Newton on the Dranchuk & Abou-Kassem (1975) equation for pairs of points (WebAssembly SIMD):
+ * the last step of engine/pvt/correlations/zDAKTable.ts, which gives every point a target
+ * h = 0.27 Ppr/Tpr and a starting reduced density close to its root.
+ *
+ *   h(rho) = rho z(rho),  z = 1 + c1 rho + c2 rho^2 - c3 rho^5 + c4 (1 + A11 rho^2) rho^2 exp(-A11 rho^2)
+ *
+ * At most two Newton evaluations a point. A lane is accepted as zDAKSweep (engine/pvt/
+ * correlations/zDAK.ts) accepts it: the step at most 1e-4 max(1, rho) and Newton's next error,
+ * (h''/2h') step^2, at most 1e-15 max(1, rho); the root is then x - step, and z, dz/drho there
+ * follow from x by Taylor (z'' exact). Lanes not accepted, or whose z is not positive and
+ * finite, are flagged 0 in `ok` for the caller to solve by the scalar solver.
+ *
+ * Inputs at byte offsets (n values each, n even): targets, starting densities. Outputs: z,
+ * dz/dPpr = dz/drho 0.27/(Tpr h'), ok (1 or 0). Units: dimensionless.
+ * Validity: DAK's (the caller's table decides where this path is used).
+ * Reference: Dranchuk, P.M. and Abou-Kassem, J.H. (1975) Calculation of Z Factors for Natural
+ * Gases Using Equations of State. Journal of Canadian Petroleum Technology 14(3), 34-36.
+ */
+import { expv, finite, positiveFinite, splatK } from './simdMath';
+
+const A11: f64 = 0.721;
+const ACCEPT_STEP: f64 = 1e-4;
+const ACCEPT_ERROR: f64 = 1e-15;
+
+export function dakNewton(targets: usize, starts: usize, zOut: usize, dzOut: usize, okOut: usize, n: i32, c1s: f64, c2s: f64, c3s: f64, c4s: f64, k: f64): void {
+  const c1 = f64x2.splat(c1s);
+  const c2 = f64x2.splat(c2s);
+  const c3 = f64x2.splat(c3s);
+  const c4 = f64x2.splat(c4s);
+  const kk = f64x2.splat(k);
+  const a11 = f64x2.splat(A11);
+  const one = splatK(112);
+  const half = splatK(104);
+  const two = splatK(184);
+  for (let i = 0; i < n; i += 2) {
+    const o = <usize>i << 3;
+    const t = v128.load(targets + o);
+    let x = v128.load(starts + o);
+    let done = i64x2.splat(0);
+    let zr = f64x2.splat(0.0);
+    let dzr = zr;
+    let root = zr;
+    for (let it = 0; it < 2; it++) {
+      const r2 = f64x2.mul(x, x);
+      const a11r2 = f64x2.mul(a11, r2);
+      const e = expv(f64x2.neg(a11r2));
+      const r4 = f64x2.mul(r2, r2);
+      const a2r4 = f64x2.mul(a11r2, a11r2);
+      const c4e = f64x2.mul(c4, e);
+      // z, z' and z'' at x (the formulas of zDAKSweep).
+      const zx = f64x2.sub(
+        f64x2.add(f64x2.add(f64x2.add(one, f64x2.mul(c1, x)), f64x2.mul(c2, r2)), f64x2.mul(f64x2.mul(c4e, f64x2.add(one, a11r2)), r2)),
+        f64x2.mul(f64x2.mul(c3, r4), x),
+      );
+      const dzx = f64x2.add(
+        f64x2.sub(f64x2.add(c1, f64x2.mul(f64x2.mul(two, c2), x)), f64x2.mul(f64x2.mul(f64x2.splat(5.0), c3), r4)),
+        f64x2.mul(f64x2.mul(c4e, x), f64x2.mul(two, f64x2.sub(f64x2.add(one, a11r2), a2r4))),
+      );
+      const d2zx = f64x2.add(
+        f64x2.sub(f64x2.mul(two, c2), f64x2.mul(f64x2.mul(f64x2.splat(20.0), c3), f64x2.mul(r2, x))),
+        f64x2.mul(c4e, f64x2.add(f64x2.sub(f64x2.add(two, f64x2.mul(two, a11r2)), f64x2.mul(f64x2.splat(14.0), a2r4)), f64x2.mul(f64x2.splat(4.0), f64x2.mul(a2r4, a11r2)))),
+      );
+      const fx = f64x2.sub(f64x2.mul(x, zx), t);
+      const h1 = f64x2.add(zx, f64x2.mul(x, dzx));
+      const step = f64x2.div(fx, h1);
+      const err = f64x2.div(f64x2.mul(f64x2.mul(half, f64x2.add(f64x2.mul(two, dzx), f64x2.mul(x, d2zx))), f64x2.mul(step, step)), h1);
+      const scale = f64x2.pmax(one, x);
+      const accept = v128.and(
+        f64x2.le(f64x2.abs(step), f64x2.mul(f64x2.splat(ACCEPT_STEP), scale)),
+        f64x2.le(f64x2.abs(err), f64x2.mul(f64x2.splat(ACCEPT_ERROR), scale)),
+      );
+      const fresh = v128.andnot(accept, done);
+      zr = v128.bitselect(f64x2.sub(zx, f64x2.mul(step, f64x2.sub(dzx, f64x2.mul(f64x2.mul(half, step), d2zx)))), zr, fresh);
+      dzr = v128.bitselect(f64x2.sub(dzx, f64x2.mul(step, d2zx)), dzr, fresh);
+      root = v128.bitselect(f64x2.sub(x, step), root, fresh);
+      done = v128.or(done, accept);
+      if (i64x2.all_true(done)) break;
+      x = f64x2.sub(x, step);
+    }
+    const d = f64x2.div(f64x2.mul(dzr, kk), f64x2.add(zr, f64x2.mul(root, dzr)));
+    const ok = v128.and(v128.and(done, positiveFinite(zr)), v128.and(finite(d), f64x2.gt(root, f64x2.splat(0.0))));
+    v128.store(zOut + o, zr);
+    v128.store(dzOut + o, d);
+    v128.store(okOut + o, v128.and(ok, one));
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * The per-pressure properties of pvt.gasProperties for pairs of points (WebAssembly SIMD), from
+ * pressure p (psia), z and dz/dPpr (engine/pvt/gasProperties.ts gives the equations and the
+ * constants, which are per call):
+ *
+ *   Bg = z (T psc/Tsc) / p (rcf/scf), BgRbPerMscf = Bg 1000/5.6145833, density = p (MW/(R T)) / z
+ *   (lbm/ft3), cg = 1/p - dz/dPpr / (z Ppc) (1/psi),
+ *   viscosity = 1e-4 K exp(X (density/unit)^Y) (cp; Lee, Gonzalez & Eakin 1966, with
+ *   (density/unit)^Y as exp(Y ln(density/unit)), as the JavaScript loop computes it)
+ *
+ * Bg, BgRbPerMscf, density and cg by the same operations in the same order as the JavaScript
+ * loop (the same numbers); viscosity within a few ulp of it (its own exp and log,
+ * ./simdMath.ts). A lane whose outputs are not all positive and finite, or whose log or exp
+ * argument is outside the kernels' range, is flagged 0 in `ok` for the caller to compute.
+ * Validity: Lee–Gonzalez–Eakin 100-8000 psia and 100-340 degF (the caller warns outside).
+ * Reference: Lee, A.L., Gonzalez, M.H. and Eakin, B.E. (1966) The Viscosity of Natural Gases.
+ * Journal of Petroleum Technology 18(8), 997-1000. SPE-1340-PA.
+ */
+import { expInRange, expv, logInRange, logv, positiveFinite, splatK } from './simdMath';
+
+export function gasPropertyColumns(
+  pIn: usize,
+  zIn: usize,
+  dzIn: usize,
+  bgOut: usize,
+  bgRbOut: usize,
+  densityOut: usize,
+  cgOut: usize,
+  viscosityOut: usize,
+  okOut: usize,
+  n: i32,
+  bgPerZOverP: f64,
+  densityPerPOverZ: f64,
+  rbPerMscfPerRcfScf: f64,
+  invPpc: f64,
+  muScale: f64,
+  invRhoUnit: f64,
+  lgeX: f64,
+  lgeY: f64,
+): void {
+  const one = splatK(112);
+  const bgK = f64x2.splat(bgPerZOverP);
+  const rhoK = f64x2.splat(densityPerPOverZ);
+  const rbK = f64x2.splat(rbPerMscfPerRcfScf);
+  const ppcK = f64x2.splat(invPpc);
+  const muK = f64x2.splat(muScale);
+  const unitK = f64x2.splat(invRhoUnit);
+  const xK = f64x2.splat(lgeX);
+  const yK = f64x2.splat(lgeY);
+  for (let i = 0; i < n; i += 2) {
+    const o = <usize>i << 3;
+    const p = v128.load(pIn + o);
+    const z = v128.load(zIn + o);
+    const dz = v128.load(dzIn + o);
+    const invP = f64x2.div(one, p);
+    const invZ = f64x2.div(one, z);
+    const bg = f64x2.mul(f64x2.mul(z, bgK), invP);
+    const rho = f64x2.mul(f64x2.mul(p, rhoK), invZ);
+    const bgRb = f64x2.mul(bg, rbK);
+    const cg = f64x2.sub(invP, f64x2.mul(f64x2.mul(dz, invZ), ppcK));
+    const reduced = f64x2.mul(rho, unitK);
+    const a1 = f64x2.mul(yK, logv(reduced));
+    const a2 = f64x2.mul(xK, expv(a1));
+    const mu = f64x2.mul(muK, expv(a2));
+    const ok = v128.and(
+      v128.and(v128.and(positiveFinite(bg), positiveFinite(bgRb)), v128.and(positiveFinite(rho), positiveFinite(cg))),
+      v128.and(v128.and(logInRange(reduced), expInRange(a1)), v128.and(expInRange(a2), positiveFinite(mu))),
+    );
+    v128.store(bgOut + o, bg);
+    v128.store(bgRbOut + o, bgRb);
+    v128.store(densityOut + o, rho);
+    v128.store(cgOut + o, cg);
+    v128.store(viscosityOut + o, mu);
+    v128.store(okOut + o, v128.and(ok, one));
+  }
+}

@@ -1,0 +1,12 @@
+/**
+ * The WebAssembly array kernels of the gas functions (AssemblyScript). Built by
+ * scripts/buildKernels.ts into engine/pvt/kernels/gasKernelsWasm.ts; loaded by
+ * engine/pvt/kernels/gasKernels.ts, which owns the memory layout.
+ */
+export { dakNewton } from './dakNewton';
+export { gasPropertyColumns } from './gasProperties';
+
+/** Where the callers' scratch may start: past the kernels' constants, 16-byte aligned. */
+export function scratchBase(): usize {
+  return (__heap_base + 15) & ~(<usize>15);
+}

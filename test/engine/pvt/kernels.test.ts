@@ -1,0 +1,127 @@
+/**
+ * The WebAssembly SIMD kernels of the gas array paths (engine/pvt/kernels): the committed module
+ * is what the source compiles to; the kernels' exp and log agree with Math.exp and Math.log; the
+ * DAK table path gives zDAK's roots and hands back every point it cannot settle; the properties
+ * kernel gives the JavaScript loop's numbers and flags what it cannot compute.
+ */
+import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
+import { compileKernels, KERNEL_MODULE, renderKernelModule } from '../../../scripts/kernels/compile.js';
+import { gasKernels, KERNEL_BLOCK } from '../../../engine/pvt/kernels/gasKernels.js';
+import { dakTable, TABLE_MIN, zDAKTableColumns } from '../../../engine/pvt/correlations/zDAKTable.js';
+import { zDAK } from '../../../engine/pvt/correlations/zDAK.js';
+import { zColumns } from '../../../engine/pvt/correlations/zMethods.js';
+
+const kernels = () => {
+  const k = gasKernels();
+  if (k === null) throw new Error('WebAssembly SIMD is not available in this Node');
+  return k;
+};
+
+/** Relative difference, with a floor for values near zero. */
+const rel = (a: number, b: number) => Math.abs(a - b) / Math.max(Math.abs(b), 1e-300);
+
+describe('gas array kernels (WebAssembly SIMD)', function () {
+  this.timeout(120_000);
+
+  it('the committed module is what engine/pvt/kernels/assembly compiles to (npm run kernels)', async () => {
+    const text = renderKernelModule(await compileKernels());
+    expect(readFileSync(KERNEL_MODULE, 'utf8') === text, 'stale engine/pvt/kernels/gasKernelsWasm.ts: run npm run kernels').to.equal(true);
+  });
+
+  it('loads in this Node, with scratch for a whole block', () => {
+    const k = kernels();
+    expect(k.col.z.length).to.equal(KERNEL_BLOCK);
+    expect(KERNEL_BLOCK % 2).to.equal(0);
+  });
+
+  it('viscosity, Bg, density and cg equal the JavaScript formulas (viscosity within 4e-15, its exp and log), over densities 1e-4-60 lbm/ft3', () => {
+    const k = kernels();
+    const c = k.col;
+    const n = 2000;
+    // Constants of a real call: 200 degF, gasSG 0.72 (gasProperties' own numbers, rounded).
+    const [bgK, rhoK, rbK, invPpc, muK, invUnit, X, Y] = [0.0190, 0.00317, 178.1076, 1 / 665, 0.0125, 1 / 62.428, 5.42, 1.316];
+    for (let j = 0; j < n; j++) {
+      c.p[j] = 0.03 * Math.pow(10, (j / n) * 6); // 0.03-30,000 psia
+      c.z[j] = 0.3 + (1.4 * j) / n;
+      c.dz[j] = -0.1 + (0.3 * j) / n;
+    }
+    k.gasPropertyColumns(n, bgK, rhoK, rbK, invPpc, muK, invUnit, X, Y);
+    let worst = 0;
+    for (let j = 0; j < n; j++) {
+      const p = c.p[j] as number;
+      const z = c.z[j] as number;
+      const invP = 1 / p;
+      const invZ = 1 / z;
+      const bg = z * bgK * invP;
+      const rho = p * rhoK * invZ;
+      expect(c.bg[j]).to.equal(bg);
+      expect(c.bgRb[j]).to.equal(bg * rbK);
+      expect(c.density[j]).to.equal(rho);
+      expect(c.cg[j]).to.equal(invP - (c.dz[j] as number) * invZ * invPpc);
+      const mu = muK * Math.exp(X * Math.exp(Y * Math.log(rho * invUnit)));
+      worst = Math.max(worst, rel(c.viscosity[j] as number, mu));
+      expect(c.propertiesOk[j], `ok at ${p} psia`).to.equal(c.cg[j]! > 0 ? 1 : 0);
+    }
+    expect(worst).to.be.below(4e-15);
+  });
+
+  it('flags, and does not compute, the lanes it cannot: zero, negative, NaN and infinite inputs, and exponents past 700', () => {
+    const k = kernels();
+    const c = k.col;
+    const bad = [0, -100, NaN, Infinity, 1e300];
+    bad.forEach((p, j) => {
+      c.p[j] = p;
+      c.z[j] = 0.9;
+      c.dz[j] = 0;
+    });
+    c.p[5] = 1000;
+    c.z[5] = 0.9;
+    c.dz[5] = 0;
+    k.gasPropertyColumns(6, 0.019, 0.00317, 178.1, 1 / 665, 0.0125, 1 / 62.4, 5.42, 1.316);
+    expect(Array.from(c.propertiesOk.subarray(0, 6))).to.deep.equal([0, 0, 0, 0, 0, 1]);
+    // X 1e5: X (rho/unit)^Y is ~2,250 at 1000 psia, past exp's range.
+    k.gasPropertyColumns(6, 0.019, 0.00317, 178.1, 1 / 665, 0.0125, 1 / 62.4, 1e5, 1.316);
+    expect(c.propertiesOk[5]).to.equal(0);
+  });
+
+  it('the DAK table path is taken where h rises (Tpr 1.2-5) and refused where it flattens or the scan would end (Tpr 1.0, Ppr past the table)', () => {
+    for (const tpr of [1.2, 1.5, 1.7, 2, 3, 5]) expect(dakTable(tpr, 30), `Tpr ${tpr}`).to.not.equal(null);
+    expect(dakTable(1.0, 30)).to.equal(null);
+    expect(dakTable(1.7, 0)).to.equal(null);
+    expect(dakTable(1.7, Infinity)).to.equal(null);
+  });
+
+  it('the table path gives zDAK root at every point (Tpr 1.05-5, Ppr 0.01-30, increasing, decreasing, shuffled, odd lengths)', () => {
+    let compared = 0;
+    for (const tpr of [1.05, 1.1, 1.2, 1.5, 1.7, 2, 3, 5]) {
+      for (const n of [TABLE_MIN + 1, 3001]) {
+        const up = Array.from({ length: n }, (_, i) => 0.01 + (i * 30) / (n - 1));
+        const down = [...up].reverse();
+        const shuffled = up.map((v, i) => ({ v, k: Math.sin(i * 12.9898) })).sort((a, b) => a.k - b.k).map((x) => x.v);
+        for (const ppr of [up, down, shuffled]) {
+          const z = new Array<number>(n);
+          const d = new Array<number>(n);
+          expect(zColumns('DAK', ppr, tpr, z, d)).to.equal(-1);
+          for (let i = 0; i < n; i++) {
+            const s = zDAK(ppr[i] as number, tpr)!;
+            expect(rel(z[i] as number, s.z), `z at Ppr ${ppr[i]}, Tpr ${tpr}`).to.be.below(1e-12);
+            expect(Math.abs((d[i] as number) - s.dzdppr), `dz/dPpr at Ppr ${ppr[i]}, Tpr ${tpr}`).to.be.below(1e-9 * Math.max(1e-3, Math.abs(s.dzdppr)));
+            compared++;
+          }
+        }
+      }
+    }
+    expect(compared).to.equal(8 * 3 * (TABLE_MIN + 1 + 3001));
+  });
+
+  it('a point the kernel cannot settle (its target past the table) is solved by zDAK', () => {
+    const n = 600;
+    const ppr = Array.from({ length: n }, (_, i) => 0.5 + (i * 10) / n);
+    const table = dakTable(1.7, 5)!; // covers Ppr up to 5 only
+    const z = new Array<number>(n);
+    const d = new Array<number>(n);
+    expect(zDAKTableColumns(ppr, table, z, d, 0, n, 0)).to.equal(-1);
+    for (let i = 0; i < n; i++) expect(rel(z[i] as number, zDAK(ppr[i] as number, 1.7)!.z)).to.be.below(1e-12);
+  });
+});
