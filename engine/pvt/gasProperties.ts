@@ -31,7 +31,7 @@ import { FINITE_BOUNDS, listBounds, vouchChecked, type Bounds } from '../resultC
 import { tableExp } from './correlations/tableExp.js';
 import { asList, newColumn, type Column } from './correlations/columns.js';
 import { TABLE_MIN } from './correlations/zDAKTable.js';
-import { gasKernels, KERNEL_BLOCK, type GasKernels } from './kernels/gasKernels.js';
+import { gasKernels, KERNEL_BLOCK, padded, type GasKernels } from './kernels/gasKernels.js';
 
 /** ft3 per bbl: 0.158987294928 m3 / 0.028316846592 m3 (both exact). */
 const FT3_PER_BBL = 0.158987294928 / 0.028316846592;
@@ -105,27 +105,39 @@ type KernelConstants = [number, number, number, number, number, number, number, 
 
 /**
  * Bg, BgRbPerMscf, density, cg and viscosity of points start..end (z and dz/dPpr solved, dz/dPpr
- * at dzdppr[i - start]) by the WebAssembly kernel (engine/pvt/kernels/assembly/gasProperties.ts).
+ * at dzdppr[i - start]) by the WebAssembly kernel (engine/pvt/kernels/assembly/gasProperties.ts);
+ * zInKernel: the block's z and dz/dPpr are in the kernel's columns already (the DAK table path).
  * Writes the columns and returns true only when every value of the block is positive and finite
  * and every Ppr too (the bounds of every list output); false leaves the block to the loops.
  */
-function kernelBlock(kernel: GasKernels, pressures: readonly number[], Ppr: Column, z: Column, dzdppr: Float64Array, start: number, end: number, out: OutColumns, kc: KernelConstants): boolean {
+function kernelBlock(
+  kernel: GasKernels,
+  pressures: readonly number[],
+  Ppr: Column,
+  z: Column,
+  dzdppr: Float64Array,
+  start: number,
+  end: number,
+  out: OutColumns,
+  kc: KernelConstants,
+  zInKernel: boolean,
+): boolean {
   const { p, z: kz, dz: kdz, bg, bgRb, density, cg, viscosity, propertiesOk } = kernel.col;
   const m = end - start;
   for (let j = 0; j < m; j++) {
     const ppr = Ppr[start + j] as number;
     if (!(ppr > 0 && ppr < Infinity)) return false;
     p[j] = pressures[start + j] as number;
-    kz[j] = z[start + j] as number;
-    kdz[j] = dzdppr[j] as number;
   }
-  const even = m + (m & 1);
-  if (even > m) {
-    p[m] = p[m - 1] as number;
-    kz[m] = kz[m - 1] as number;
-    kdz[m] = kdz[m - 1] as number;
+  // The DAK table path (./correlations/zDAKTable.ts) left the block's z and dz/dPpr in the kernel's columns.
+  if (!zInKernel) {
+    for (let j = 0; j < m; j++) {
+      kz[j] = z[start + j] as number;
+      kdz[j] = dzdppr[j] as number;
+    }
   }
-  kernel.gasPropertyColumns(even, kc[0], kc[1], kc[2], kc[3], kc[4], kc[5], kc[6], kc[7]);
+  // Two points at a time: for odd m, the lane past m holds whatever was there, and is never read.
+  kernel.gasPropertyColumns(padded(m), kc[0], kc[1], kc[2], kc[3], kc[4], kc[5], kc[6], kc[7]);
   for (let j = 0; j < m; j++) if (propertiesOk[j] !== 1) return false;
   copyInto(out.Bg, bg, start, m);
   copyInto(out.BgRbPerMscf, bgRb, start, m);
@@ -244,7 +256,7 @@ export const gasProperties = defineFunction({
       // Points in order, so the first point that fails (no z root, no finite viscosity) is the one reported.
       const solved = noRoot < 0 ? end : noRoot;
       // Long lists: the block by the WebAssembly kernel when every value it gives is in bounds; else the loops below.
-      if (kernel !== null && solved > start && kernelBlock(kernel, pressures, Ppr, z, dzdppr, start, solved, columns, kc)) continue;
+      if (kernel !== null && solved > start && kernelBlock(kernel, pressures, Ppr, z, dzdppr, start, solved, columns, kc, sweep.table != null)) continue;
       for (let i = start; i < solved; i++) {
         // Two divisions a point (1/p, 1/z); the rest are products, equal to the formulas within an ulp or two.
         const p = pressures[i] as number;

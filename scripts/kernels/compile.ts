@@ -12,7 +12,7 @@ export const KERNEL_SOURCE = join(ROOT, 'engine', 'pvt', 'kernels', 'assembly', 
 export const KERNEL_MODULE = join(ROOT, 'engine', 'pvt', 'kernels', 'gasKernelsWasm.ts');
 
 /** Pages of 64 KiB: the kernels' constants and the callers' scratch (engine/pvt/kernels/gasKernels.ts). */
-export const KERNEL_PAGES = 4;
+export const KERNEL_PAGES = 6;
 
 export async function compileKernels(): Promise<Uint8Array> {
   const asc = (await import('assemblyscript/asc')).default;

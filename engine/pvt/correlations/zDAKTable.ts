@@ -22,7 +22,7 @@
  * Hermite interpolation: Fritsch, F.N. and Carlson, R.E. (1980) Monotone Piecewise Cubic
  * Interpolation. SIAM Journal on Numerical Analysis 17(2), 238-246 (the cubic on values and slopes).
  */
-import { gasKernels, KERNEL_BLOCK } from '../kernels/gasKernels.js';
+import { gasKernels, KERNEL_BLOCK, padded, TABLE_CELLS_MAX, TABLE_RECORD, type GasKernels } from '../kernels/gasKernels.js';
 import { A11, coefficients, SCAN_LIMIT, zDAK } from './zDAK.js';
 
 /** Node spacing in reduced density: the start's error shrinks as STEP^4 (1e-9 here, measured). */
@@ -58,7 +58,7 @@ export function dakTable(tpr: number, maxPpr: number): DakTable | null {
   let slope = 1; // h'(0) = z(0) = 1
   for (let j = 0; (t.h[j] as number) < top; j++) {
     const x = (j + 1) * STEP;
-    if (x > SCAN_LIMIT) return null;
+    if (x > SCAN_LIMIT || j >= TABLE_CELLS_MAX) return null;
     const r2 = x * x;
     const e = Math.exp(-A11 * r2);
     const z = 1 + c1 * x + c2 * r2 - c3 * r2 * r2 * x + c4 * (1 + A11 * r2) * r2 * e;
@@ -82,25 +82,11 @@ export function dakTable(tpr: number, maxPpr: number): DakTable | null {
   return t;
 }
 
-/** The cell holding target `t` (h_j <= t <= h_{j+1}), searched from `hint` (the previous point's cell). */
-function cellOf(h: readonly number[], t: number, hint: number): number {
-  if (t >= (h[hint] as number)) {
-    if (t <= (h[hint + 1] as number)) return hint;
-    if (t <= (h[hint + 2] as number)) return hint + 1;
-  }
-  let lo = 0;
-  let hi = h.length - 2;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if ((h[mid] as number) <= t) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
-
 /**
  * z and dz/dPpr at ppr[from..to) into `z` and `dzdppr` (dz/dPpr of point i at i - dzOffset), as
  * zDAKSweep writes them. Returns the index of the first point without a root (zDAK's null), or -1.
+ * A slice of at most KERNEL_BLOCK points also leaves its z and dz/dPpr in the kernel's columns
+ * col.z and col.dz (pvt.gasProperties' properties kernel reads them there).
  * Only for tables from dakTable covering every target of the slice, and where gasKernels() is not null.
  */
 export function zDAKTableColumns(
@@ -113,28 +99,16 @@ export function zDAKTableColumns(
   dzOffset: number,
 ): number {
   const kernels = gasKernels()!;
-  const { target, start, z: zk, dz: dzk, zOk } = kernels.col;
-  const { h, rho, a1, a2, a3, invWidth, k, tpr } = table;
+  if (kernels.loadedTable !== table) load(kernels, table);
+  const { ppr: pk, z: zk, dz: dzk, zOk } = kernels.col;
+  const { k, tpr } = table;
   const [c1, c2, c3, c4] = table.c;
-  const top = h[h.length - 1] as number;
-  let cell = 0;
+  const cells = table.h.length - 1;
   for (let s = from; s < to; s += KERNEL_BLOCK) {
     const m = Math.min(to - s, KERNEL_BLOCK);
-    for (let j = 0; j < m; j++) {
-      const t = k * (ppr[s + j] as number);
-      target[j] = t;
-      if (t > 0 && t <= top) {
-        cell = cellOf(h, t, cell);
-        const u = (t - (h[cell] as number)) * (invWidth[cell] as number);
-        start[j] = (rho[cell] as number) + u * ((a1[cell] as number) + u * ((a2[cell] as number) + u * (a3[cell] as number)));
-      } else start[j] = NaN; // the kernel flags it; zDAK answers it below
-    }
-    const even = m + (m & 1);
-    if (even > m) {
-      target[m] = target[m - 1] as number;
-      start[m] = start[m - 1] as number;
-    }
-    kernels.dakNewton(even, c1, c2, c3, c4, k);
+    for (let j = 0; j < m; j++) pk[j] = ppr[s + j] as number;
+    // The kernel takes two points at a time: for odd m, the lane past m holds whatever was there, and is never read.
+    kernels.dakTableNewton(padded(m), cells, c1, c2, c3, c4, k);
     let settled = 0;
     for (let j = 0; j < m; j++) settled += zOk[j] as number;
     if (settled === m && z instanceof Float64Array && dzdppr instanceof Float64Array) {
@@ -144,16 +118,33 @@ export function zDAKTableColumns(
     }
     for (let j = 0; j < m; j++) {
       const i = s + j;
-      if (zOk[j] === 1) {
-        z[i] = zk[j] as number;
-        dzdppr[i - dzOffset] = dzk[j] as number;
-      } else {
+      if (zOk[j] !== 1) {
         const r = zDAK(ppr[i] as number, tpr);
         if (r === null) return i;
-        z[i] = r.z;
-        dzdppr[i - dzOffset] = r.dzdppr;
+        // Into the kernel's columns too: the slice's z and dz/dPpr stay there for the properties kernel.
+        zk[j] = r.z;
+        dzk[j] = r.dzdppr;
       }
+      z[i] = zk[j] as number;
+      dzdppr[i - dzOffset] = dzk[j] as number;
     }
   }
   return -1;
+}
+
+/** The table into the kernel's memory, a record per cell (engine/pvt/kernels/assembly/dakNewton.ts). */
+function load(kernels: GasKernels, table: DakTable): void {
+  const out = kernels.table;
+  const cells = table.h.length - 1;
+  for (let j = 0; j < cells; j++) {
+    const r = j * TABLE_RECORD;
+    out[r] = table.h[j] as number;
+    out[r + 1] = table.rho[j] as number;
+    out[r + 2] = table.a1[j] as number;
+    out[r + 3] = table.a2[j] as number;
+    out[r + 4] = table.a3[j] as number;
+    out[r + 5] = table.invWidth[j] as number;
+  }
+  out[cells * TABLE_RECORD] = table.h[cells] as number;
+  kernels.loadedTable = table;
 }

@@ -18,10 +18,14 @@ import { GAS_KERNELS_WASM_BASE64 } from './gasKernelsWasm.js';
 /** Points per kernel call (the scratch columns' length; even). */
 export const KERNEL_BLOCK = 2048;
 
+/** A kernel's count for m points: the kernels take two at a time (f64x2), so m rounded up to even (<= KERNEL_BLOCK). */
+export const padded = (m: number): number => (m + 1) & ~1;
+
 interface KernelExports {
   memory: WebAssembly.Memory;
   scratchBase(): number;
   dakNewton(targets: number, starts: number, z: number, dz: number, ok: number, n: number, c1: number, c2: number, c3: number, c4: number, k: number): void;
+  dakTableNewton(ppr: number, targets: number, starts: number, z: number, dz: number, ok: number, n: number, table: number, cells: number, c1: number, c2: number, c3: number, c4: number, k: number): void;
   gasPropertyColumns(
     p: number,
     z: number,
@@ -44,24 +48,43 @@ interface KernelExports {
   ): void;
 }
 
-const COLUMNS = ['target', 'start', 'z', 'dz', 'zOk', 'p', 'bg', 'bgRb', 'density', 'cg', 'viscosity', 'propertiesOk'] as const;
+const COLUMNS = ['ppr', 'target', 'start', 'z', 'dz', 'zOk', 'p', 'bg', 'bgRb', 'density', 'cg', 'viscosity', 'propertiesOk'] as const;
 type ColumnName = (typeof COLUMNS)[number];
+
+/** Cells the DAK table may have (engine/pvt/correlations/zDAKTable.ts: rho up to 20 every 0.0125). */
+export const TABLE_CELLS_MAX = 1600;
+/** Values a table record holds (dakNewton.ts RECORD): h_j, rho_j, a1, a2, a3, 1/(h_{j+1} - h_j). */
+export const TABLE_RECORD = 6;
 
 export class GasKernels {
   /** The scratch columns (views of KERNEL_BLOCK values into the module's memory). */
   readonly col: Record<ColumnName, Float64Array>;
+  /** The DAK table the kernel reads: TABLE_CELLS_MAX + 1 records of TABLE_RECORD values. */
+  readonly table: Float64Array;
+  /** Which table `table` holds now (zDAKTable.ts writes it when another is needed). */
+  loadedTable: object | null = null;
   private readonly at: Record<ColumnName, number>;
+  private readonly tableAt: number;
 
   constructor(private readonly x: KernelExports) {
     const base = x.scratchBase();
     const bytes = KERNEL_BLOCK * 8;
-    if (base + COLUMNS.length * bytes > x.memory.buffer.byteLength) throw new Error('gas kernels: scratch does not fit the module memory');
+    this.tableAt = base + COLUMNS.length * bytes;
+    const tableValues = (TABLE_CELLS_MAX + 1) * TABLE_RECORD;
+    if (this.tableAt + tableValues * 8 > x.memory.buffer.byteLength) throw new Error('gas kernels: scratch does not fit the module memory');
     this.at = {} as Record<ColumnName, number>;
     this.col = {} as Record<ColumnName, Float64Array>;
     COLUMNS.forEach((name, i) => {
       this.at[name] = base + i * bytes;
       this.col[name] = new Float64Array(x.memory.buffer, base + i * bytes, KERNEL_BLOCK);
     });
+    this.table = new Float64Array(x.memory.buffer, this.tableAt, tableValues);
+  }
+
+  /** z by DAK of col.ppr (n even) from the loaded table of `cells` cells: starts, then dakNewton; col.target and col.start filled on the way. */
+  dakTableNewton(n: number, cells: number, c1: number, c2: number, c3: number, c4: number, k: number): void {
+    const a = this.at;
+    this.x.dakTableNewton(a.ppr, a.target, a.start, a.z, a.dz, a.zOk, n, this.tableAt, cells, c1, c2, c3, c4, k);
   }
 
   /** DAK Newton on col.target/col.start (n even) into col.z, col.dz, col.zOk. */

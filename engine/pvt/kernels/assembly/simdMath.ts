@@ -54,6 +54,7 @@ const K: usize = memory.data<f64>([
   700.0, // 192 EXP_LIMIT
   2.2250738585072014e-308, // 200 smallest normal
   Infinity, // 208
+  6755399441056767.0, // 216 1.5 * 2^52 + 1023
 ]);
 
 // @ts-ignore: decorator
@@ -93,7 +94,9 @@ const K: usize = memory.data<f64>([
 @inline export function logv(x: v128): v128 {
   const sqrtHalfBits = i64x2.splat(0x3fe6a09e667f3bcd);
   const ix = i64x2.sub(x, sqrtHalfBits);
-  const k = i64x2.shr_s(ix, 52);
+  // k + 1023 by a logical shift (x86 has no 64-bit arithmetic shift below AVX-512, and V8 emulates
+  // i64x2.shr_s in several instructions): non-negative for every normal x.
+  const kBiased = i64x2.shr_u(i64x2.add(ix, i64x2.splat(0x3ff0000000000000)), 52);
   const m = i64x2.add(v128.and(ix, i64x2.splat(0x000fffffffffffff)), sqrtHalfBits);
   const f = f64x2.sub(m, splatK(112));
   const hfsq = f64x2.mul(splatK(104), f64x2.mul(f, f));
@@ -103,8 +106,8 @@ const K: usize = memory.data<f64>([
   const t1 = f64x2.mul(w, f64x2.add(splatK(136), f64x2.mul(w, f64x2.add(splatK(152), f64x2.mul(w, splatK(168))))));
   const t2 = f64x2.mul(z, f64x2.add(splatK(128), f64x2.mul(w, f64x2.add(splatK(144), f64x2.mul(w, f64x2.add(splatK(160), f64x2.mul(w, splatK(176))))))));
   const R = f64x2.add(t1, t2);
-  // k as a double: its two's complement added to 1.5*2^52's bits, then 1.5*2^52 taken off.
-  const kf = f64x2.sub(i64x2.add(k, i64x2.splat(0x4338000000000000)), splatK(120));
+  // k as a double: k + 1023 added to 1.5*2^52's bits, then 1.5*2^52 + 1023 taken off.
+  const kf = f64x2.sub(i64x2.add(kBiased, i64x2.splat(0x4338000000000000)), splatK(216));
   return f64x2.sub(f64x2.mul(kf, splatK(8)), f64x2.sub(f64x2.sub(hfsq, f64x2.add(f64x2.mul(s, f64x2.add(hfsq, R)), f64x2.mul(kf, splatK(16)))), f));
 }
 
