@@ -81,8 +81,8 @@ async function main(): Promise<number> {
     return w?.perCall ? [`${w.fn}: ${w.perCall.count} ${w.perCall.unit} per call -> ${(r.callsPerSec * w.perCall.count).toFixed(0)} ${w.perCall.unit}/s (one thread), ${(r.p50Ms ?? NaN).toFixed(1)} ms per call (p50)`] : [];
   });
   const halfPeak = measured.flatMap((m) => [
-    ...(m.halfPeak ? [`${m.scenario} ${m.fn} at half its median peak, evenly spaced (${m.halfPeak.targetRate} calls/s, latency from each request's due time): ${m.halfPeak.callsPerSec.toFixed(0)} calls/s answered, p50 ${(m.halfPeak.p50Ms ?? NaN).toFixed(2)} ms, p99 ${(m.halfPeak.p99Ms ?? NaN).toFixed(2)} ms (target p99 <= 20 ms)`] : []),
-    ...(m.controls ?? []).map((c) => `control: the floor paced the same way at ${c.forScenario}'s rate (${c.targetRate} calls/s): p50 ${(c.p50Ms ?? NaN).toFixed(2)} ms, p99 ${(c.p99Ms ?? NaN).toFixed(2)} ms (the client's and the machine's own tail, no target)`),
+    ...(m.halfPeak ? [`${m.scenario} ${m.fn} at half its median peak, evenly spaced (${m.halfPeak.targetRate} calls/s, latency from each request's due time; the run of median p99): ${m.halfPeak.callsPerSec.toFixed(0)} calls/s answered, p50 ${(m.halfPeak.p50Ms ?? NaN).toFixed(2)} ms, p99 ${(m.halfPeak.p99Ms ?? NaN).toFixed(2)} ms (target p99 <= 20 ms; runs ${p99List(m.halfPeak.p99Runs)} ms)`] : []),
+    ...(m.controls ?? []).map((c) => `control: the floor paced the same way at ${c.forScenario}'s rate (${c.targetRate} calls/s; the run of median p99): p50 ${(c.p50Ms ?? NaN).toFixed(2)} ms, p99 ${(c.p99Ms ?? NaN).toFixed(2)} ms (runs ${p99List(c.p99Runs)} ms; the client's and the machine's own tail, no target)`),
   ]);
   if (rows.length) process.stdout.write(renderTable(rows) + '\n\n' + [...NOTES, ...perItem, ...halfPeak].map((n) => `  ${n}`).join('\n') + '\n');
   if (timeoutRows.length) process.stdout.write('\n' + renderTimeouts(timeoutRows) + '\n\n  ' + TIMEOUT_NOTE + '\n');
@@ -114,3 +114,8 @@ main()
       process.exit(1);
     },
   );
+
+/** Each paced run's p99, in run order. */
+function p99List(runs: readonly (number | null)[]): string {
+  return runs.map((v) => (v === null ? '-' : v.toFixed(2))).join(', ');
+}

@@ -30,15 +30,20 @@ export interface Measured {
   warmup?: Partial<RunResult> & { passRates: number[] };
   /** Runs whose keys ran out before the end (done again with more keys); not in the medians. */
   discarded?: RunResult[];
-  /** The light call at half its median peak rate (open-loop pacing): its latency under load that leaves headroom. */
-  halfPeak?: RunResult & { targetRate: number };
+  /**
+   * The light call at half its median peak rate (open-loop pacing): its latency under load that
+   * leaves headroom. One paced run per round; this is the run with the median p99, and p99Runs
+   * every run's p99 in order (one 5 s run's p99 moved between 9 and 25 ms from one bench to the
+   * next on one machine, 2026-11-24: a stall of a few tens of ms in one run is ~1% of its calls).
+   */
+  halfPeak?: RunResult & { targetRate: number; p99Runs: (number | null)[] };
   /**
    * The floor paced at each keyed server's half-peak rate: the same client at the same rate against
    * a server with nothing to do, so the tail the client and the machine add on their own is
    * measured beside the tail under test (2026-11-24: p99 2-10 ms at 1,100-3,900 calls/s, where the
    * servers' was 8-59 ms).
    */
-  controls?: (RunResult & { targetRate: number; forScenario: Scenario })[];
+  controls?: (RunResult & { targetRate: number; forScenario: Scenario; p99Runs: (number | null)[] })[];
   /** Its runs alternated with the other servers' (run i of each in round i): ratios are taken per round. */
   interleaved?: boolean;
 }
@@ -107,9 +112,19 @@ export async function measureHttpScenarios(scenarios: readonly Scenario[], opts:
       for (const t of targets) prepared.push(await prepare(t.scenario, t.target, opts, w));
       await warmUp(prepared, opts, progress);
       for (let i = 0; i < opts.runs; i++) for (const p of prepared) await measuredRun(p, opts, i, progress);
-      for (const p of prepared) if (p.target.keys && w.fn === HALF_PEAK_FN && p.runs.length) p.halfPeak = await halfPeakRun(p, opts, progress);
+      // The half-peak runs as the measured ones: `runs` rounds, the servers (then the floor's controls) in turn within a round.
       const floor = prepared.find((p) => p.scenario === 'floor' && p.runs.length);
-      if (floor) for (const p of prepared) if (p.halfPeak) (floor.controls ??= []).push(await controlRun(floor, p, opts, progress));
+      const paced = prepared.filter((p) => p.target.keys && w.fn === HALF_PEAK_FN && p.runs.length);
+      const pacedRuns = new Map<Prepared, NonNullable<Measured['halfPeak']>[]>(paced.map((p) => [p, []]));
+      const controlRuns = new Map<Prepared, NonNullable<Measured['controls']>>(paced.map((p) => [p, []]));
+      for (let i = 0; i < opts.runs; i++) {
+        for (const p of paced) pacedRuns.get(p)!.push(await halfPeakRun(p, opts, progress));
+        if (floor) for (const p of paced) controlRuns.get(p)!.push(await controlRun(floor, p, pacedRuns.get(p)![0]!.targetRate, opts, progress));
+      }
+      for (const p of paced) {
+        p.halfPeak = medianP99Run(pacedRuns.get(p)!);
+        if (floor) (floor.controls ??= []).push(medianP99Run(controlRuns.get(p)!));
+      }
       for (const p of prepared) {
         out.push({ scenario: p.scenario, fn: w.fn, http: p.runs, warmup: p.warmup, discarded: p.discarded, interleaved: prepared.length > 1, ...(p.halfPeak ? { halfPeak: p.halfPeak } : {}), ...(p.controls ? { controls: p.controls } : {}) });
       }
@@ -253,21 +268,27 @@ async function measuredRun(p: Prepared, opts: BenchOptions, i: number, progress:
 }
 
 /** The light call at half its median peak, evenly spaced (issue 17: p99 <= 20 ms). */
-async function halfPeakRun(p: Prepared, opts: BenchOptions, progress: Progress): Promise<Measured['halfPeak']> {
+async function halfPeakRun(p: Prepared, opts: BenchOptions, progress: Progress): Promise<NonNullable<Measured['halfPeak']>> {
   const targetRate = Math.max(1, Math.round(median(p.runs.map((r) => r.callsPerSec)) / 2));
   const keys = await take(p.target, Math.ceil((targetRate * (opts.duration + PACED_WARMUP_S)) / REQUESTS_PER_KEY) + 1);
   if (keys) await keysVisible(p.target.url, keys);
   const r = await runPaced({ ...p.spec, durationS: opts.duration, keys, overallRate: targetRate });
   progress(`${p.scenario} ${p.w.fn} at half peak (${targetRate} calls/s, evenly spaced): ${r.callsPerSec.toFixed(0)} calls/s, p50 ${r.p50Ms?.toFixed(2)} ms, p99 ${r.p99Ms?.toFixed(2)} ms${nonOkText(r)}`);
-  return { ...r, targetRate };
+  return { ...r, targetRate, p99Runs: [r.p99Ms] };
+}
+
+/** Of one server's paced runs, the one with the median p99 (the lower middle of an even count), with every run's p99. */
+function medianP99Run<T extends RunResult & { p99Runs: (number | null)[] }>(runs: T[]): T {
+  const p99Runs = runs.map((r) => r.p99Ms);
+  const sorted = [...runs].sort((a, b) => (a.p99Ms ?? Infinity) - (b.p99Ms ?? Infinity));
+  return { ...sorted[Math.floor((sorted.length - 1) / 2)]!, p99Runs };
 }
 
 /** The floor at another server's half-peak rate, paced the same way (Measured.controls). */
-async function controlRun(floor: Prepared, of: Prepared, opts: BenchOptions, progress: Progress): Promise<NonNullable<Measured['controls']>[number]> {
-  const targetRate = of.halfPeak!.targetRate;
+async function controlRun(floor: Prepared, of: Prepared, targetRate: number, opts: BenchOptions, progress: Progress): Promise<NonNullable<Measured['controls']>[number]> {
   const r = await runPaced({ ...floor.spec, durationS: opts.duration, keys: null, overallRate: targetRate });
   progress(`floor ${floor.w.fn} at ${of.scenario}'s half-peak rate (${targetRate} calls/s, evenly spaced): ${r.callsPerSec.toFixed(0)} calls/s, p50 ${r.p50Ms?.toFixed(2)} ms, p99 ${r.p99Ms?.toFixed(2)} ms${nonOkText(r)}`);
-  return { ...r, targetRate, forScenario: of.scenario };
+  return { ...r, targetRate, forScenario: of.scenario, p99Runs: [r.p99Ms] };
 }
 
 function cpuText(cpu: CpuPerCall | undefined): string {
