@@ -83,60 +83,54 @@ export function dakNewton(targets: usize, starts: usize, zOut: usize, dzOut: usi
   const half = splatK(104);
   const two = splatK(184);
   for (let i = 0; i < n; i += 2) {
-    newtonPair(<usize>i << 3, targets, starts, zOut, dzOut, okOut, c1, c2, c3, c4, kk, a11, one, half, two);
+    const o = <usize>i << 3;
+    const t = v128.load(targets + o);
+    let x = v128.load(starts + o);
+    let done = i64x2.splat(0);
+    let zr = f64x2.splat(0.0);
+    let dzr = zr;
+    let root = zr;
+    for (let it = 0; it < 2; it++) {
+      const r2 = f64x2.mul(x, x);
+      const a11r2 = f64x2.mul(a11, r2);
+      const e = expv(f64x2.neg(a11r2));
+      const r4 = f64x2.mul(r2, r2);
+      const a2r4 = f64x2.mul(a11r2, a11r2);
+      const c4e = f64x2.mul(c4, e);
+      // z, z' and z'' at x (the formulas of zDAKSweep).
+      const zx = f64x2.sub(
+        f64x2.add(f64x2.add(f64x2.add(one, f64x2.mul(c1, x)), f64x2.mul(c2, r2)), f64x2.mul(f64x2.mul(c4e, f64x2.add(one, a11r2)), r2)),
+        f64x2.mul(f64x2.mul(c3, r4), x),
+      );
+      const dzx = f64x2.add(
+        f64x2.sub(f64x2.add(c1, f64x2.mul(f64x2.mul(two, c2), x)), f64x2.mul(f64x2.mul(f64x2.splat(5.0), c3), r4)),
+        f64x2.mul(f64x2.mul(c4e, x), f64x2.mul(two, f64x2.sub(f64x2.add(one, a11r2), a2r4))),
+      );
+      const d2zx = f64x2.add(
+        f64x2.sub(f64x2.mul(two, c2), f64x2.mul(f64x2.mul(f64x2.splat(20.0), c3), f64x2.mul(r2, x))),
+        f64x2.mul(c4e, f64x2.add(f64x2.sub(f64x2.add(two, f64x2.mul(two, a11r2)), f64x2.mul(f64x2.splat(14.0), a2r4)), f64x2.mul(f64x2.splat(4.0), f64x2.mul(a2r4, a11r2)))),
+      );
+      const fx = f64x2.sub(f64x2.mul(x, zx), t);
+      const h1 = f64x2.add(zx, f64x2.mul(x, dzx));
+      const step = f64x2.div(fx, h1);
+      const err = f64x2.div(f64x2.mul(f64x2.mul(half, f64x2.add(f64x2.mul(two, dzx), f64x2.mul(x, d2zx))), f64x2.mul(step, step)), h1);
+      const scale = f64x2.pmax(one, x);
+      const accept = v128.and(
+        f64x2.le(f64x2.abs(step), f64x2.mul(f64x2.splat(ACCEPT_STEP), scale)),
+        f64x2.le(f64x2.abs(err), f64x2.mul(f64x2.splat(ACCEPT_ERROR), scale)),
+      );
+      const fresh = v128.andnot(accept, done);
+      zr = v128.bitselect(f64x2.sub(zx, f64x2.mul(step, f64x2.sub(dzx, f64x2.mul(f64x2.mul(half, step), d2zx)))), zr, fresh);
+      dzr = v128.bitselect(f64x2.sub(dzx, f64x2.mul(step, d2zx)), dzr, fresh);
+      root = v128.bitselect(f64x2.sub(x, step), root, fresh);
+      done = v128.or(done, accept);
+      if (i64x2.all_true(done)) break;
+      x = f64x2.sub(x, step);
+    }
+    const d = f64x2.div(f64x2.mul(dzr, kk), f64x2.add(zr, f64x2.mul(root, dzr)));
+    const ok = v128.and(v128.and(done, positiveFinite(zr)), v128.and(finite(d), f64x2.gt(root, f64x2.splat(0.0))));
+    v128.store(zOut + o, zr);
+    v128.store(dzOut + o, d);
+    v128.store(okOut + o, v128.and(ok, one));
   }
-}
-
-
-/** One pair of points at byte offset o (the loop body of dakNewton). */
-// @ts-ignore: decorator
-@inline function newtonPair(o: usize, targets: usize, starts: usize, zOut: usize, dzOut: usize, okOut: usize, c1: v128, c2: v128, c3: v128, c4: v128, kk: v128, a11: v128, one: v128, half: v128, two: v128): void {
-  const t = v128.load(targets + o);
-  let x = v128.load(starts + o);
-  let done = i64x2.splat(0);
-  let zr = f64x2.splat(0.0);
-  let dzr = zr;
-  let root = zr;
-  for (let it = 0; it < 2; it++) {
-    const r2 = f64x2.mul(x, x);
-    const a11r2 = f64x2.mul(a11, r2);
-    const e = expv(f64x2.neg(a11r2));
-    const r4 = f64x2.mul(r2, r2);
-    const a2r4 = f64x2.mul(a11r2, a11r2);
-    const c4e = f64x2.mul(c4, e);
-    // z, z' and z'' at x (the formulas of zDAKSweep).
-    const zx = f64x2.sub(
-      f64x2.add(f64x2.add(f64x2.add(one, f64x2.mul(c1, x)), f64x2.mul(c2, r2)), f64x2.mul(f64x2.mul(c4e, f64x2.add(one, a11r2)), r2)),
-      f64x2.mul(f64x2.mul(c3, r4), x),
-    );
-    const dzx = f64x2.add(
-      f64x2.sub(f64x2.add(c1, f64x2.mul(f64x2.mul(two, c2), x)), f64x2.mul(f64x2.mul(f64x2.splat(5.0), c3), r4)),
-      f64x2.mul(f64x2.mul(c4e, x), f64x2.mul(two, f64x2.sub(f64x2.add(one, a11r2), a2r4))),
-    );
-    const d2zx = f64x2.add(
-      f64x2.sub(f64x2.mul(two, c2), f64x2.mul(f64x2.mul(f64x2.splat(20.0), c3), f64x2.mul(r2, x))),
-      f64x2.mul(c4e, f64x2.add(f64x2.sub(f64x2.add(two, f64x2.mul(two, a11r2)), f64x2.mul(f64x2.splat(14.0), a2r4)), f64x2.mul(f64x2.splat(4.0), f64x2.mul(a2r4, a11r2)))),
-    );
-    const fx = f64x2.sub(f64x2.mul(x, zx), t);
-    const h1 = f64x2.add(zx, f64x2.mul(x, dzx));
-    const step = f64x2.div(fx, h1);
-    const err = f64x2.div(f64x2.mul(f64x2.mul(half, f64x2.add(f64x2.mul(two, dzx), f64x2.mul(x, d2zx))), f64x2.mul(step, step)), h1);
-    const scale = f64x2.pmax(one, x);
-    const accept = v128.and(
-      f64x2.le(f64x2.abs(step), f64x2.mul(f64x2.splat(ACCEPT_STEP), scale)),
-      f64x2.le(f64x2.abs(err), f64x2.mul(f64x2.splat(ACCEPT_ERROR), scale)),
-    );
-    const fresh = v128.andnot(accept, done);
-    zr = v128.bitselect(f64x2.sub(zx, f64x2.mul(step, f64x2.sub(dzx, f64x2.mul(f64x2.mul(half, step), d2zx)))), zr, fresh);
-    dzr = v128.bitselect(f64x2.sub(dzx, f64x2.mul(step, d2zx)), dzr, fresh);
-    root = v128.bitselect(f64x2.sub(x, step), root, fresh);
-    done = v128.or(done, accept);
-    if (i64x2.all_true(done)) break;
-    x = f64x2.sub(x, step);
-  }
-  const d = f64x2.div(f64x2.mul(dzr, kk), f64x2.add(zr, f64x2.mul(root, dzr)));
-  const ok = v128.and(v128.and(done, positiveFinite(zr)), v128.and(finite(d), f64x2.gt(root, f64x2.splat(0.0))));
-  v128.store(zOut + o, zr);
-  v128.store(dzOut + o, d);
-  v128.store(okOut + o, v128.and(ok, one));
 }

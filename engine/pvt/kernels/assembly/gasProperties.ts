@@ -48,54 +48,29 @@ export function gasPropertyColumns(
   const xK = f64x2.splat(lgeX);
   const yK = f64x2.splat(lgeY);
   for (let i = 0; i < n; i += 2) {
-    propertiesPair(<usize>i << 3, pIn, zIn, dzIn, bgOut, bgRbOut, densityOut, cgOut, viscosityOut, okOut, one, bgK, rhoK, rbK, ppcK, muK, unitK, xK, yK);
+    const o = <usize>i << 3;
+    const p = v128.load(pIn + o);
+    const z = v128.load(zIn + o);
+    const dz = v128.load(dzIn + o);
+    const invP = f64x2.div(one, p);
+    const invZ = f64x2.div(one, z);
+    const bg = f64x2.mul(f64x2.mul(z, bgK), invP);
+    const rho = f64x2.mul(f64x2.mul(p, rhoK), invZ);
+    const bgRb = f64x2.mul(bg, rbK);
+    const cg = f64x2.sub(invP, f64x2.mul(f64x2.mul(dz, invZ), ppcK));
+    const reduced = f64x2.mul(rho, unitK);
+    const a1 = f64x2.mul(yK, logv(reduced));
+    const a2 = f64x2.mul(xK, expv(a1));
+    const mu = f64x2.mul(muK, expv(a2));
+    const ok = v128.and(
+      v128.and(v128.and(positiveFinite(bg), positiveFinite(bgRb)), v128.and(positiveFinite(rho), positiveFinite(cg))),
+      v128.and(v128.and(logInRange(reduced), expInRange(a1)), v128.and(expInRange(a2), positiveFinite(mu))),
+    );
+    v128.store(bgOut + o, bg);
+    v128.store(bgRbOut + o, bgRb);
+    v128.store(densityOut + o, rho);
+    v128.store(cgOut + o, cg);
+    v128.store(viscosityOut + o, mu);
+    v128.store(okOut + o, v128.and(ok, one));
   }
-}
-
-/** One pair of points at byte offset o (the loop body of gasPropertyColumns). */
-// @ts-ignore: decorator
-@inline function propertiesPair(
-  o: usize,
-  pIn: usize,
-  zIn: usize,
-  dzIn: usize,
-  bgOut: usize,
-  bgRbOut: usize,
-  densityOut: usize,
-  cgOut: usize,
-  viscosityOut: usize,
-  okOut: usize,
-  one: v128,
-  bgK: v128,
-  rhoK: v128,
-  rbK: v128,
-  ppcK: v128,
-  muK: v128,
-  unitK: v128,
-  xK: v128,
-  yK: v128,
-): void {
-  const p = v128.load(pIn + o);
-  const z = v128.load(zIn + o);
-  const dz = v128.load(dzIn + o);
-  const invP = f64x2.div(one, p);
-  const invZ = f64x2.div(one, z);
-  const bg = f64x2.mul(f64x2.mul(z, bgK), invP);
-  const rho = f64x2.mul(f64x2.mul(p, rhoK), invZ);
-  const bgRb = f64x2.mul(bg, rbK);
-  const cg = f64x2.sub(invP, f64x2.mul(f64x2.mul(dz, invZ), ppcK));
-  const reduced = f64x2.mul(rho, unitK);
-  const a1 = f64x2.mul(yK, logv(reduced));
-  const a2 = f64x2.mul(xK, expv(a1));
-  const mu = f64x2.mul(muK, expv(a2));
-  const ok = v128.and(
-    v128.and(v128.and(positiveFinite(bg), positiveFinite(bgRb)), v128.and(positiveFinite(rho), positiveFinite(cg))),
-    v128.and(v128.and(logInRange(reduced), expInRange(a1)), v128.and(expInRange(a2), positiveFinite(mu))),
-  );
-  v128.store(bgOut + o, bg);
-  v128.store(bgRbOut + o, bgRb);
-  v128.store(densityOut + o, rho);
-  v128.store(cgOut + o, cg);
-  v128.store(viscosityOut + o, mu);
-  v128.store(okOut + o, v128.and(ok, one));
 }
