@@ -115,8 +115,8 @@ export async function measureHttpScenarios(scenarios: readonly Scenario[], opts:
       // The half-peak runs as the measured ones: `runs` rounds, the servers (then the floor's controls) in turn within a round.
       const floor = prepared.find((p) => p.scenario === 'floor' && p.runs.length);
       const paced = prepared.filter((p) => p.target.keys && w.fn === HALF_PEAK_FN && p.runs.length);
-      const pacedRuns = new Map<Prepared, NonNullable<Measured['halfPeak']>[]>(paced.map((p) => [p, []]));
-      const controlRuns = new Map<Prepared, NonNullable<Measured['controls']>>(paced.map((p) => [p, []]));
+      const pacedRuns = new Map<Prepared, PacedRun[]>(paced.map((p) => [p, []]));
+      const controlRuns = new Map<Prepared, (PacedRun & { forScenario: Scenario })[]>(paced.map((p) => [p, []]));
       for (let i = 0; i < opts.runs; i++) {
         for (const p of paced) pacedRuns.get(p)!.push(await halfPeakRun(p, opts, progress));
         if (floor) for (const p of paced) controlRuns.get(p)!.push(await controlRun(floor, p, pacedRuns.get(p)![0]!.targetRate, opts, progress));
@@ -268,27 +268,30 @@ async function measuredRun(p: Prepared, opts: BenchOptions, i: number, progress:
 }
 
 /** The light call at half its median peak, evenly spaced (issue 17: p99 <= 20 ms). */
-async function halfPeakRun(p: Prepared, opts: BenchOptions, progress: Progress): Promise<NonNullable<Measured['halfPeak']>> {
+/** One paced run at targetRate. */
+type PacedRun = RunResult & { targetRate: number };
+
+async function halfPeakRun(p: Prepared, opts: BenchOptions, progress: Progress): Promise<PacedRun> {
   const targetRate = Math.max(1, Math.round(median(p.runs.map((r) => r.callsPerSec)) / 2));
   const keys = await take(p.target, Math.ceil((targetRate * (opts.duration + PACED_WARMUP_S)) / REQUESTS_PER_KEY) + 1);
   if (keys) await keysVisible(p.target.url, keys);
   const r = await runPaced({ ...p.spec, durationS: opts.duration, keys, overallRate: targetRate });
   progress(`${p.scenario} ${p.w.fn} at half peak (${targetRate} calls/s, evenly spaced): ${r.callsPerSec.toFixed(0)} calls/s, p50 ${r.p50Ms?.toFixed(2)} ms, p99 ${r.p99Ms?.toFixed(2)} ms${nonOkText(r)}`);
-  return { ...r, targetRate, p99Runs: [r.p99Ms] };
+  return { ...r, targetRate };
 }
 
 /** Of one server's paced runs, the one with the median p99 (the lower middle of an even count), with every run's p99. */
-function medianP99Run<T extends RunResult & { p99Runs: (number | null)[] }>(runs: T[]): T {
+function medianP99Run<T extends RunResult>(runs: T[]): T & { p99Runs: (number | null)[] } {
   const p99Runs = runs.map((r) => r.p99Ms);
   const sorted = [...runs].sort((a, b) => (a.p99Ms ?? Infinity) - (b.p99Ms ?? Infinity));
   return { ...sorted[Math.floor((sorted.length - 1) / 2)]!, p99Runs };
 }
 
 /** The floor at another server's half-peak rate, paced the same way (Measured.controls). */
-async function controlRun(floor: Prepared, of: Prepared, targetRate: number, opts: BenchOptions, progress: Progress): Promise<NonNullable<Measured['controls']>[number]> {
+async function controlRun(floor: Prepared, of: Prepared, targetRate: number, opts: BenchOptions, progress: Progress): Promise<PacedRun & { forScenario: Scenario }> {
   const r = await runPaced({ ...floor.spec, durationS: opts.duration, keys: null, overallRate: targetRate });
   progress(`floor ${floor.w.fn} at ${of.scenario}'s half-peak rate (${targetRate} calls/s, evenly spaced): ${r.callsPerSec.toFixed(0)} calls/s, p50 ${r.p50Ms?.toFixed(2)} ms, p99 ${r.p99Ms?.toFixed(2)} ms${nonOkText(r)}`);
-  return { ...r, targetRate, forScenario: of.scenario, p99Runs: [r.p99Ms] };
+  return { ...r, targetRate, forScenario: of.scenario };
 }
 
 function cpuText(cpu: CpuPerCall | undefined): string {

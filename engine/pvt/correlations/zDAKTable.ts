@@ -22,7 +22,7 @@
  * Hermite interpolation: Fritsch, F.N. and Carlson, R.E. (1980) Monotone Piecewise Cubic
  * Interpolation. SIAM Journal on Numerical Analysis 17(2), 238-246 (the cubic on values and slopes).
  */
-import { gasKernels, KERNEL_BLOCK, padded, TABLE_CELLS_MAX, TABLE_RECORD, type GasKernels } from '../kernels/gasKernels.js';
+import { gasKernels, KERNEL_BLOCK, padded, TABLE_CELLS_MAX, type GasKernels } from '../kernels/gasKernels.js';
 import { A11, coefficients, SCAN_LIMIT, zDAK } from './zDAK.js';
 
 /** Node spacing in reduced density: the start's error shrinks as STEP^4 (1e-9 here, measured). */
@@ -32,14 +32,14 @@ const MIN_SLOPE = 0.02;
 /** Lists at least this long take the table path: the table's ~100-250 evaluations of z are then under a tenth of the work. */
 export const TABLE_MIN = 256;
 
-/** The table of one Tpr: nodes rho_j = j STEP with h_j, and each cell's cubic rho(u), u = (h - h_j)/(h_{j+1} - h_j). */
+/**
+ * The table of one Tpr, in the kernel's record layout (gasKernels.ts TABLE_RECORD values a cell: h_j, rho_j,
+ * a1, a2, a3 of rho(u) = rho_j + u (a1 + u (a2 + u a3)), u = (h - h_j)/(h_{j+1} - h_j), and
+ * 1/(h_{j+1} - h_j)), then h of the last node: copied as it is into the kernel's memory.
+ */
 export class DakTable {
-  readonly h: number[] = [0];
-  readonly rho: number[] = [0];
-  readonly a1: number[] = [];
-  readonly a2: number[] = [];
-  readonly a3: number[] = [];
-  readonly invWidth: number[] = [];
+  readonly records: number[] = [];
+  cells = 0;
   constructor(
     readonly tpr: number,
     readonly k: number,
@@ -55,8 +55,9 @@ export function dakTable(tpr: number, maxPpr: number): DakTable | null {
   const top = k * maxPpr;
   if (!(top > 0 && top < Infinity)) return null;
   const t = new DakTable(tpr, k, c);
+  let h0 = 0; // h(0)
   let slope = 1; // h'(0) = z(0) = 1
-  for (let j = 0; (t.h[j] as number) < top; j++) {
+  for (let j = 0; h0 < top; j++) {
     const x = (j + 1) * STEP;
     if (x > SCAN_LIMIT || j >= TABLE_CELLS_MAX) return null;
     const r2 = x * x;
@@ -65,20 +66,17 @@ export function dakTable(tpr: number, maxPpr: number): DakTable | null {
     const dz = c1 + 2 * c2 * x - 5 * c3 * r2 * r2 + c4 * e * (2 * x + 2 * A11 * r2 * x - 2 * A11 * A11 * r2 * r2 * x);
     const h = x * z;
     const h1 = z + x * dz;
-    const h0 = t.h[j] as number;
     if (!(h1 >= MIN_SLOPE && h > h0 && h < Infinity)) return null;
-    // rho(u) = rho_j + u (w/h'_j) + u^2 (3 STEP - w (2/h'_j + 1/h'_{j+1})) + u^3 (w (1/h'_j + 1/h'_{j+1}) - 2 STEP), w = h_{j+1} - h_j.
+    // The cubic on values and slopes 1/h' at both ends, w = h_{j+1} - h_j.
     const w = h - h0;
     const s0 = 1 / slope;
     const s1 = 1 / h1;
-    t.a1.push(w * s0);
-    t.a2.push(3 * STEP - w * (2 * s0 + s1));
-    t.a3.push(w * (s0 + s1) - 2 * STEP);
-    t.invWidth.push(1 / w);
-    t.h.push(h);
-    t.rho.push(x);
+    t.records.push(h0, j * STEP, w * s0, 3 * STEP - w * (2 * s0 + s1), w * (s0 + s1) - 2 * STEP, 1 / w);
+    t.cells++;
+    h0 = h;
     slope = h1;
   }
+  t.records.push(h0);
   return t;
 }
 
@@ -103,7 +101,7 @@ export function zDAKTableColumns(
   const { ppr: pk, z: zk, dz: dzk, zOk } = kernels.col;
   const { k, tpr } = table;
   const [c1, c2, c3, c4] = table.c;
-  const cells = table.h.length - 1;
+  const cells = table.cells;
   for (let s = from; s < to; s += KERNEL_BLOCK) {
     const m = Math.min(to - s, KERNEL_BLOCK);
     for (let j = 0; j < m; j++) pk[j] = ppr[s + j] as number;
@@ -132,19 +130,8 @@ export function zDAKTableColumns(
   return -1;
 }
 
-/** The table into the kernel's memory, a record per cell (engine/pvt/kernels/assembly/dakNewton.ts). */
+/** The table into the kernel's memory (engine/pvt/kernels/assembly/dakNewton.ts reads its records). */
 function load(kernels: GasKernels, table: DakTable): void {
-  const out = kernels.table;
-  const cells = table.h.length - 1;
-  for (let j = 0; j < cells; j++) {
-    const r = j * TABLE_RECORD;
-    out[r] = table.h[j] as number;
-    out[r + 1] = table.rho[j] as number;
-    out[r + 2] = table.a1[j] as number;
-    out[r + 3] = table.a2[j] as number;
-    out[r + 4] = table.a3[j] as number;
-    out[r + 5] = table.invWidth[j] as number;
-  }
-  out[cells * TABLE_RECORD] = table.h[cells] as number;
+  kernels.table.set(table.records);
   kernels.loadedTable = table;
 }

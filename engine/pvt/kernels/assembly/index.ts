@@ -3,7 +3,7 @@
  * scripts/buildKernels.ts into engine/pvt/kernels/gasKernelsWasm.ts; loaded by
  * engine/pvt/kernels/gasKernels.ts, which owns the memory layout.
  */
-export { dakNewton, dakTableNewton } from './dakNewton';
+export { dakTableNewton } from './dakNewton';
 export { gasPropertyColumns } from './gasProperties';
 
 /** Where the callers' scratch may start: past the kernels' constants, 16-byte aligned. */
