@@ -6,6 +6,8 @@
  * handed over directly, so `free > 0` only while nobody waits.
  */
 
+import type { CancelSignal } from './runner.js';
+
 /** The light calls' queue, as the gate sees it. */
 export interface OtherWaiters {
   /** Arrival number of the oldest waiting light call, undefined when none waits. */
@@ -46,7 +48,7 @@ export class Gate {
   }
 
   /** Resolves true once the call may go in, false when `signal` aborts first. */
-  enter(signal: AbortSignal): Promise<boolean> {
+  enter(signal: CancelSignal): Promise<boolean> {
     if (this.free > 0) {
       this.free--;
       return Promise.resolve(true);

@@ -22,6 +22,7 @@
  */
 import { CANCELED, type CancelSignal, type EngineJob, type NotRun, type RunOptions, type RunOutcome } from './runner.js';
 import type { Gate, OtherWaiters } from './gate.js';
+import { Cancel } from './cancel.js';
 import { startClock, type StartFlags } from './startFlags.js';
 import { findDefinition } from '../engine/catalogue.js';
 
@@ -55,7 +56,7 @@ export interface LightCallsDeps {
   gate: Gate;
   flags: StartFlags;
   /** Sends a group to a thread as one task; rejects when `signal` stopped it or its thread failed. */
-  send(calls: GroupedCall[], signal: AbortSignal): Promise<GroupedOutcome[]>;
+  send(calls: GroupedCall[], signal: Cancel): Promise<GroupedOutcome[]>;
   timeoutMs: number;
   maxWaitMs: number;
   cancelGraceMs: number;
@@ -71,7 +72,7 @@ export interface LightCallsDeps {
 
 interface Group {
   calls: LightCall[];
-  controller: AbortController;
+  controller: Cancel;
   over: boolean;
 }
 
@@ -181,13 +182,13 @@ export class LightCalls implements OtherWaiters {
   }
 
   private send(calls: LightCall[]): void {
-    const group: Group = { calls, controller: new AbortController(), over: false };
+    const group: Group = { calls, controller: new Cancel(), over: false };
     this.tasks++;
     this.calls += calls.length;
     for (const call of calls) call.group = group;
     const task = calls.map((c) => ({ name: c.job.name, input: c.job.input, units: c.job.units, presented: c.job.presented, startSlot: c.slot }));
     this.deps
-      .send(task, group.controller.signal)
+      .send(task, group.controller)
       .then(
         (outcomes) => {
           group.over = true;
@@ -209,7 +210,7 @@ export class LightCalls implements OtherWaiters {
 
   /** The group's thread was stopped (a neighbour's limit or cancel) or failed: its unanswered calls go again. */
   private lost(group: Group, err: unknown): void {
-    const stoppedByPool = group.controller.signal.aborted;
+    const stoppedByPool = group.controller.aborted;
     const again: LightCall[] = [];
     for (const call of group.calls) {
       if (call.answered) {

@@ -31,6 +31,7 @@ import { CHUNK_PARTIAL, isChunkPartial } from './chunkPartial.js';
 import { CANCELED, type ChunkJob, type ItemOutcome, type ChunkOutcome, type EngineJob, type EngineRunner, type NotRun, type RunOptions, type RunOutcome } from './runner.js';
 import { StartFlags } from './startFlags.js';
 import { Gate } from './gate.js';
+import { Cancel } from './cancel.js';
 import { LightCalls, type GroupedCall, type GroupedOutcome } from './lightCalls.js';
 
 export interface PoolOptions {
@@ -218,7 +219,7 @@ export class EnginePool implements EngineRunner {
     const slot = this.startFlags.acquire();
     if (slot === null) return SATURATED;
     if (partial) this.partials.set(slot, partial);
-    const controller = new AbortController();
+    const controller = new Cancel();
     // The caller's cancel aborts the same controller as the limits do: piscina drops a waiting
     // task, and terminates the thread of a running one (the spare takes its place) unless the
     // call ends within the grace.
@@ -242,7 +243,7 @@ export class EnginePool implements EngineRunner {
     const onProgress = partial ? undefined : options.onProgress;
     let stopWatching: (() => void) | undefined;
     try {
-      entered = await this.gate.enter(controller.signal);
+      entered = await this.gate.enter(controller);
       if (!entered) return canceled ? CANCELED : this.notStarted();
       this.startFlags.whenRaised(slot, () => {
         if (settled) return;
@@ -252,10 +253,10 @@ export class EnginePool implements EngineRunner {
         options.onStart?.();
         if (onProgress) stopWatching = watchProgress(this.startFlags, slot, onProgress);
       });
-      const outcome = (await this.pool.run(onProgress ? { ...job, startSlot: slot, progress: true } : { ...job, startSlot: slot }, { signal: controller.signal })) as T;
+      const outcome = (await this.pool.run(onProgress ? { ...job, startSlot: slot, progress: true } : { ...job, startSlot: slot }, { signal: controller })) as T;
       return canceled ? CANCELED : outcome; // ended within the grace: its thread is kept, its answer is nobody's
     } catch (err) {
-      if (controller.signal.aborted || (err as Error)?.name === 'AbortError') {
+      if (controller.aborted || (err as Error)?.name === 'AbortError') {
         if (canceled) return CANCELED;
         if (!started) return this.notStarted();
         this.timeouts++;

@@ -21,6 +21,7 @@
  * is answered or for at most WINDOW_MS, whichever comes first, and leave together. Those calls
  * would otherwise wait in the queue behind the outstanding jobs; here they wait as one job.
  */
+import { Cancel } from '../cancel.js';
 import { CANCELED, type EngineJob, type NotRun, type RunOptions, type RunOutcome } from '../runner.js';
 
 /** Most calls in one group. */
@@ -107,7 +108,7 @@ export class CallGroups {
   }
 
   private async runGroup(calls: Waiting[]): Promise<void> {
-    const group = new AbortController();
+    const group = new Cancel();
     let live = calls.length;
     const settle = (w: Waiting, outcome: RunOutcome) => {
       if (w.settled) return;
@@ -125,7 +126,7 @@ export class CallGroups {
     try {
       const out = await this.submitGroup(
         calls.map((w) => w.call),
-        { signal: group.signal, onStart: () => calls.forEach((w) => w.options.onStart?.()) },
+        { signal: group, onStart: () => calls.forEach((w) => w.options.onStart?.()) },
         (from, refusal) => calls.slice(from).forEach((w) => settle(w, refusal)),
       );
       calls.forEach((w, i) => settle(w, 'outcomes' in out ? (out.outcomes[i] ?? LOST) : out));

@@ -7,10 +7,10 @@
  * Nothing is retried; a job whose worker died fails (maxStalledCount 0) instead of running twice.
  */
 import { randomUUID } from 'node:crypto';
-import { setMaxListeners } from 'node:events';
 import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { EnginePool } from '../pool.js';
+import { Cancel } from '../cancel.js';
 import type { ChunkOutcome, RunOutcome } from '../runner.js';
 import { MAX_GROUP, type GroupOutcome } from './callGroups.js';
 import { isLightCall } from '../lightCalls.js';
@@ -76,7 +76,7 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
   let active = 0;
   watchConnection(redis, options);
   // Cancels: the job ids of canceled jobs arrive on a channel; the one running here is stopped.
-  const running = new Map<string, AbortController>();
+  const running = new Map<string, Cancel>();
   const listener = new Redis({ ...redisOptions(options.redisUrl), maxRetriesPerRequest: null });
   listener.on('error', () => undefined); // the main connection reports outages
   listener.on('message', (_channel: string, jobId: string) => running.get(jobId)?.abort());
@@ -86,7 +86,7 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
    * A group of light calls (callGroups.ts): handed to the pool together, so they reach a thread
    * as one task when they can (workers/lightCalls.ts), each with its own time limit and answer.
    */
-  const runGroup = async (calls: NonNullable<EngineJobData['calls']>, signal: AbortSignal): Promise<GroupOutcome> => {
+  const runGroup = async (calls: NonNullable<EngineJobData['calls']>, signal: Cancel): Promise<GroupOutcome> => {
     const started = performance.now();
     const outcomes = await Promise.all(
       pool.runMany(calls.map((call) => ({ name: call.name, input: call.input, units: call.units, presented: call.presented })), { signal }).map((pending, i) =>
@@ -105,9 +105,7 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
       const data = job.data;
       let outcome: RunOutcome | ChunkOutcome | GroupOutcome;
       const started = performance.now();
-      const cancel = new AbortController();
-      // Each call of a group listens on it (up to MAX_GROUP): not a leak, so no warning at 11.
-      setMaxListeners(MAX_GROUP + 1, cancel.signal);
+      const cancel = new Cancel(); // each call of a group listens on it (up to MAX_GROUP)
       running.set(job.id!, cancel); // listening before the claim: a cancel is either seen by the check below or heard
       try {
         // The tickets decide: withdrawn (its caller was answered) or void -> not run; a group runs
@@ -117,11 +115,11 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
         if (claim.canceled) cancel.abort();
         active++;
         try {
-          if (data.calls) outcome = await runGroup(data.calls.slice(0, claim.calls), cancel.signal);
+          if (data.calls) outcome = await runGroup(data.calls.slice(0, claim.calls), cancel);
           else
             outcome = data.inputs
-              ? await pool.runChunk({ name: data.name, inputs: data.inputs, units: data.units, deadline: data.deadline ?? Date.now() + options.timeoutMs, mode: data.mode }, { signal: cancel.signal })
-              : await pool.run({ name: data.name, input: data.input ?? {}, units: data.units, presented: data.presented }, data.progress ? { signal: cancel.signal, onProgress: progressSender(redis, job) } : { signal: cancel.signal });
+              ? await pool.runChunk({ name: data.name, inputs: data.inputs, units: data.units, deadline: data.deadline ?? Date.now() + options.timeoutMs, mode: data.mode }, { signal: cancel })
+              : await pool.run({ name: data.name, input: data.input ?? {}, units: data.units, presented: data.presented }, data.progress ? { signal: cancel, onProgress: progressSender(redis, job) } : { signal: cancel });
         } catch (err) {
           options.onError?.(err as Error);
           outcome = { ok: false, reason: 'unavailable', message: 'the engine thread failed' };
