@@ -1,6 +1,6 @@
 /**
  * The WebAssembly array kernels of the gas functions (AssemblyScript). Built by
- * scripts/buildKernels.ts into engine/pvt/kernels/gasKernelsWasm.ts; loaded by
+ * `npm run kernels` (scripts/kernels/compile.ts) into engine/pvt/kernels/gasKernelsWasm.ts; loaded by
  * engine/pvt/kernels/gasKernels.ts, which owns the memory layout.
  */
 export { dakTableNewton } from './dakNewton';

@@ -1,6 +1,6 @@
 /**
  * e^x and ln x on both lanes of an f64x2, for the array kernels (AssemblyScript, compiled to
- * WebAssembly SIMD by scripts/buildKernels.ts). Units: dimensionless.
+ * WebAssembly SIMD by `npm run kernels`, scripts/kernels/compile.ts). Units: dimensionless.
  *
  * exp: x = k ln2 + r with k = nearest(x/ln2), ln2 in two parts (k ln2_hi exact), |r| <= ln2/2;
  * e^r by its Taylor polynomial to r^12 (remainder < 2e-16 relative); 2^k written into the
