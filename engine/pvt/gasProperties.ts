@@ -250,6 +250,8 @@ export const gasProperties = defineFunction({
       if (p < pMin) pMin = p;
       if (p > pMax) pMax = p;
     }
+    // The largest Ppr, for the DAK table: division by ppc keeps the order, so it is pMax's.
+    if (pMin <= pMax) sweep.pprMax = pMax / pc.ppc;
     for (let start = 0; start < n && noRoot < 0; start += BLOCK) {
       const end = Math.min(n, start + BLOCK);
       noRoot = zColumns(zMethod, Ppr, tpr, z, dzdppr, start, end, sweep, start);

@@ -18,7 +18,7 @@
 import Type from 'typebox';
 import { defineFunction } from '../definition.js';
 import { quantity, quantityOrArray } from '../quantity.js';
-import { Z_METHODS, zBy, zColumns, zRangeWarnings } from './correlations/zMethods.js';
+import { DakSweepState, Z_METHODS, zBy, zColumns, zRangeWarnings, zRangeWarningsSpan } from './correlations/zMethods.js';
 import { asList, newColumn, type Column } from './correlations/columns.js';
 import { FINITE_BOUNDS, listBounds, vouchChecked, type Bounds } from '../resultCheck.js';
 
@@ -38,6 +38,13 @@ const Output = Type.Object({
 /** The result check's bounds of the two lists (engine/resultCheck.ts); finite at least. */
 const Z_BOUNDS = listBounds(Output.properties.z) ?? FINITE_BOUNDS;
 const DZ_BOUNDS = listBounds(Output.properties.dzdppr) ?? FINITE_BOUNDS;
+
+/** Every value in (0, inf) lies within b: what the DAK kernel's ok flag holds of z. */
+const holdsPositive = (b: Bounds) => b[0] <= 0 && b[1] <= 0 && b[2] === Infinity && b[3] === Infinity;
+/** Every finite value lies within b: what the DAK kernel's ok flag holds of dz/dPpr. */
+const holdsFinite = (b: Bounds) => b[0] === -Infinity && b[1] === -Infinity && b[2] === Infinity && b[3] === Infinity;
+/** The kernel's flags are the result check's comparison for these bounds (true for today's schema). */
+const KERNEL_FLAGS_SUFFICE = holdsPositive(Z_BOUNDS) && holdsFinite(DZ_BOUNDS);
 
 /**
  * Every value of a fresh column inside `b`, compared here. Why here and not by the shared result
@@ -91,16 +98,31 @@ export const zFactor = defineFunction({
   ],
   run(input, warnings) {
     const method = input.zMethod ?? 'DAK';
-    warnings.push(...zRangeWarnings(method, input.ppr, input.tpr));
-    if (!Array.isArray(input.ppr)) return zBy(method, input.ppr, input.tpr);
+    if (!Array.isArray(input.ppr)) {
+      warnings.push(...zRangeWarnings(method, input.ppr, input.tpr));
+      return zBy(method, input.ppr, input.tpr);
+    }
+    const ppr = input.ppr;
+    // The span once: the range warnings and the DAK table (which spans the largest) both use it.
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let i = 0; i < ppr.length; i++) {
+      const v = ppr[i] as number;
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
+    warnings.push(...zRangeWarningsSpan(method, lo, hi, input.tpr));
     // Columns of their final length (Float64Array past PLAIN_COLUMN_MAX, ./correlations/columns.ts),
     // every index written; no object per point.
-    const z = newColumn(input.ppr.length);
-    const dzdppr = newColumn(input.ppr.length);
-    const noRoot = zColumns(method, input.ppr, input.tpr, z, dzdppr);
-    if (noRoot >= 0) zBy(method, input.ppr[noRoot] as number, input.tpr); // throws that point's no_solution
-    // Compared once here, so the result check does not walk them again; a value outside is left to it, to report.
-    if (within(z, Z_BOUNDS) && within(dzdppr, DZ_BOUNDS)) {
+    const z = newColumn(ppr.length);
+    const dzdppr = newColumn(ppr.length);
+    const state = new DakSweepState();
+    if (hi >= lo) state.pprMax = hi; // none when every value is NaN
+    const noRoot = zColumns(method, ppr, input.tpr, z, dzdppr, 0, ppr.length, state);
+    if (noRoot >= 0) zBy(method, ppr[noRoot] as number, input.tpr); // throws that point's no_solution
+    // Compared once here (or by the DAK kernel's flags, point by point, where every point was its),
+    // so the result check does not walk them again; a value outside is left to it, to report.
+    if ((state.kernelVouched === true && KERNEL_FLAGS_SUFFICE) || (within(z, Z_BOUNDS) && within(dzdppr, DZ_BOUNDS))) {
       vouchChecked(z, Z_BOUNDS);
       vouchChecked(dzdppr, DZ_BOUNDS);
     }

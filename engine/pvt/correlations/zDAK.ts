@@ -248,6 +248,14 @@ export function zDAKSweep(
 export class DakSweepState {
   /** The list's table for zDAKTableColumns (./zDAKTable.ts): undefined until decided, null where it does not apply. */
   table: DakTable | null | undefined = undefined;
+  /** The list's largest Ppr, when its caller knows it (the table spans it); undefined: zColumns finds it. */
+  pprMax: number | undefined = undefined;
+  /**
+   * True while every point solved so far was settled by the DAK kernel, whose ok flag holds z
+   * positive and finite and dz/dPpr finite (./zDAKTable.ts): those columns need no bound pass of
+   * their own. False once any point took another path; undefined before the first.
+   */
+  kernelVouched: boolean | undefined = undefined;
   a = 0;
   b = 0;
   hb = -Infinity;

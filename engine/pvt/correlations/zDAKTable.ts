@@ -23,7 +23,7 @@
  * Interpolation. SIAM Journal on Numerical Analysis 17(2), 238-246 (the cubic on values and slopes).
  */
 import { gasKernels, KERNEL_BLOCK, padded, TABLE_CELLS_MAX, type GasKernels } from '../kernels/gasKernels.js';
-import { A11, coefficients, SCAN_LIMIT, zDAK } from './zDAK.js';
+import { A11, coefficients, SCAN_LIMIT, zDAK, type DakSweepState } from './zDAK.js';
 
 /** Node spacing in reduced density: the start's error shrinks as STEP^4 (1e-9 here, measured). */
 const STEP = 0.0125;
@@ -95,6 +95,7 @@ export function zDAKTableColumns(
   from: number,
   to: number,
   dzOffset: number,
+  state: DakSweepState,
 ): number {
   const kernels = gasKernels()!;
   if (kernels.loadedTable !== table) load(kernels, table);
@@ -106,9 +107,10 @@ export function zDAKTableColumns(
     const m = Math.min(to - s, KERNEL_BLOCK);
     for (let j = 0; j < m; j++) pk[j] = ppr[s + j] as number;
     // The kernel takes two points at a time: for odd m, the lane past m holds whatever was there, and is never read.
-    kernels.dakTableNewton(padded(m), cells, c1, c2, c3, c4, k);
-    let settled = 0;
-    for (let j = 0; j < m; j++) settled += zOk[j] as number;
+    let settled = kernels.dakTableNewton(padded(m), cells, c1, c2, c3, c4, k);
+    if (m % 2 === 1) settled -= zOk[m] as number; // the padding lane's flag is not a point's
+    if (settled === m) state.kernelVouched ??= true;
+    else state.kernelVouched = false;
     if (settled === m && z instanceof Float64Array && dzdppr instanceof Float64Array) {
       z.set(zk.subarray(0, m), s);
       dzdppr.set(dzk.subarray(0, m), s - dzOffset);

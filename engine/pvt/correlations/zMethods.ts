@@ -63,9 +63,10 @@ export function zColumns(
   const solve = TABLE[method].solve;
   // Long DAK lists: the table and the WebAssembly kernel (./zDAKTable.ts), where they apply; the table once per list.
   if (method === 'DAK' && ppr.length >= TABLE_MIN && gasKernels() !== null) {
-    if (state.table === undefined) state.table = dakTable(tpr, largest(ppr));
-    if (state.table !== null) return zDAKTableColumns(ppr, state.table, z, dzdppr, from, to, dzOffset);
+    if (state.table === undefined) state.table = dakTable(tpr, state.pprMax ?? largest(ppr));
+    if (state.table !== null) return zDAKTableColumns(ppr, state.table, z, dzdppr, from, to, dzOffset, state);
   }
+  state.kernelVouched = false;
   const sweep = method === 'DAK' && ppr.length >= SWEEP_MIN;
   for (let i = from; i < to; ) {
     // A point the DAK sweep cannot solve is solved alone, and the sweep starts afresh after it.
@@ -75,7 +76,7 @@ export function zColumns(
     if (r === null) return bad;
     z[bad] = r.z;
     dzdppr[bad - dzOffset] = r.dzdppr;
-    Object.assign(state, new DakSweepState(), { table: state.table });
+    Object.assign(state, new DakSweepState(), { table: state.table, pprMax: state.pprMax, kernelVouched: false });
     i = bad + 1;
   }
   return -1;

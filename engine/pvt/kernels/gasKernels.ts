@@ -24,7 +24,7 @@ export const padded = (m: number): number => (m + 1) & ~1;
 interface KernelExports {
   memory: WebAssembly.Memory;
   scratchBase(): number;
-  dakTableNewton(ppr: number, targets: number, starts: number, z: number, dz: number, ok: number, n: number, table: number, cells: number, c1: number, c2: number, c3: number, c4: number, k: number): void;
+  dakTableNewton(ppr: number, targets: number, starts: number, z: number, dz: number, ok: number, n: number, table: number, cells: number, c1: number, c2: number, c3: number, c4: number, k: number): number;
   gasPropertyColumns(
     p: number,
     z: number,
@@ -80,10 +80,14 @@ export class GasKernels {
     this.table = new Float64Array(x.memory.buffer, this.tableAt, tableValues);
   }
 
-  /** z by DAK of col.ppr (n even) from the loaded table of `cells` cells into col.z, col.dz, col.zOk (col.target and col.start its scratch). */
-  dakTableNewton(n: number, cells: number, c1: number, c2: number, c3: number, c4: number, k: number): void {
+  /**
+   * z by DAK of col.ppr (n even) from the loaded table of `cells` cells into col.z, col.dz, col.zOk
+   * (col.target and col.start its scratch); returns how many of the n lanes are ok (settled, z
+   * positive and finite, dz/dPpr finite).
+   */
+  dakTableNewton(n: number, cells: number, c1: number, c2: number, c3: number, c4: number, k: number): number {
     const a = this.at;
-    this.x.dakTableNewton(a.ppr, a.target, a.start, a.z, a.dz, a.zOk, n, this.tableAt, cells, c1, c2, c3, c4, k);
+    return this.x.dakTableNewton(a.ppr, a.target, a.start, a.z, a.dz, a.zOk, n, this.tableAt, cells, c1, c2, c3, c4, k);
   }
 
   /** The properties of col.p, col.z, col.dz (n even) into col.bg ... col.viscosity, col.propertiesOk. */

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { compileKernels, KERNEL_MODULE, renderKernelModule } from '../../../scripts/kernels/compile.js';
 import { gasKernels, KERNEL_BLOCK } from '../../../engine/pvt/kernels/gasKernels.js';
 import { dakTable, TABLE_MIN, zDAKTableColumns } from '../../../engine/pvt/correlations/zDAKTable.js';
-import { zDAK } from '../../../engine/pvt/correlations/zDAK.js';
+import { DakSweepState, zDAK } from '../../../engine/pvt/correlations/zDAK.js';
 import { zColumns } from '../../../engine/pvt/correlations/zMethods.js';
 
 const kernels = () => {
@@ -121,7 +121,27 @@ describe('gas array kernels (WebAssembly SIMD)', function () {
     const table = dakTable(1.7, 5)!; // covers Ppr up to 5 only
     const z = new Array<number>(n);
     const d = new Array<number>(n);
-    expect(zDAKTableColumns(ppr, table, z, d, 0, n, 0)).to.equal(-1);
+    const state = new DakSweepState();
+    expect(zDAKTableColumns(ppr, table, z, d, 0, n, 0, state)).to.equal(-1);
     for (let i = 0; i < n; i++) expect(rel(z[i] as number, zDAK(ppr[i] as number, 1.7)!.z)).to.be.below(1e-12);
+    expect(state.kernelVouched, 'a point went to zDAK: its values are not the kernel\'s to vouch for').to.equal(false);
+  });
+
+  it('counts the settled points exactly (the padding lane of an odd count is not a point): every one settled vouches, one not does not', () => {
+    const table = dakTable(1.7, 5)!;
+    const solve = (ppr: number[]) => {
+      const state = new DakSweepState();
+      const z = new Array<number>(ppr.length);
+      const d = new Array<number>(ppr.length);
+      expect(zDAKTableColumns(ppr, table, z, d, 0, ppr.length, 0, state)).to.equal(-1);
+      ppr.forEach((p, i) => expect(rel(z[i] as number, zDAK(p, 1.7)!.z), `Ppr ${p}`).to.be.below(1e-12));
+      return state.kernelVouched;
+    };
+    const inside = (n: number) => Array.from({ length: n }, (_, i) => 0.5 + (i * 4) / n);
+    expect(solve(inside(600))).to.equal(true);
+    expect(solve(inside(601))).to.equal(true);
+    // An even list first leaves a settled flag in the lane past 601; then the 601st point is past the table.
+    expect(solve(inside(602))).to.equal(true);
+    expect(solve([...inside(600), 9])).to.equal(false);
   });
 });

@@ -12,7 +12,9 @@
  * finite, are flagged 0 in `ok` for the caller to solve by the scalar solver.
  *
  * Inputs at byte offsets (n values each, n even): targets, starting densities. Outputs: z,
- * dz/dPpr = dz/drho 0.27/(Tpr h'), ok (1 or 0). Units: dimensionless.
+ * dz/dPpr = dz/drho 0.27/(Tpr h'), ok (1 or 0); returns how many of the n lanes are ok (so a
+ * caller learns that every point settled, z positive and finite and dz/dPpr finite, without a
+ * pass of its own). Units: dimensionless.
  * Validity: DAK's (the caller's table decides where this path is used).
  * Reference: Dranchuk, P.M. and Abou-Kassem, J.H. (1975) Calculation of Z Factors for Natural
  * Gases Using Equations of State. Journal of Canadian Petroleum Technology 14(3), 34-36.
@@ -61,7 +63,7 @@ function startOf(t: f64, table: usize, cells: i32): f64 {
  * (engine/pvt/correlations/zDAKTable.ts writes it): the targets and starts are left in their
  * columns too.
  */
-export function dakTableNewton(ppr: usize, targets: usize, starts: usize, zOut: usize, dzOut: usize, okOut: usize, n: i32, table: usize, cells: i32, c1s: f64, c2s: f64, c3s: f64, c4s: f64, k: f64): void {
+export function dakTableNewton(ppr: usize, targets: usize, starts: usize, zOut: usize, dzOut: usize, okOut: usize, n: i32, table: usize, cells: i32, c1s: f64, c2s: f64, c3s: f64, c4s: f64, k: f64): i32 {
   hint = 0;
   for (let i = 0; i < n; i++) {
     const o = <usize>i << 3;
@@ -69,10 +71,10 @@ export function dakTableNewton(ppr: usize, targets: usize, starts: usize, zOut: 
     store<f64>(targets + o, t);
     store<f64>(starts + o, startOf(t, table, cells));
   }
-  dakNewton(targets, starts, zOut, dzOut, okOut, n, c1s, c2s, c3s, c4s, k);
+  return dakNewton(targets, starts, zOut, dzOut, okOut, n, c1s, c2s, c3s, c4s, k);
 }
 
-export function dakNewton(targets: usize, starts: usize, zOut: usize, dzOut: usize, okOut: usize, n: i32, c1s: f64, c2s: f64, c3s: f64, c4s: f64, k: f64): void {
+export function dakNewton(targets: usize, starts: usize, zOut: usize, dzOut: usize, okOut: usize, n: i32, c1s: f64, c2s: f64, c3s: f64, c4s: f64, k: f64): i32 {
   const c1 = f64x2.splat(c1s);
   const c2 = f64x2.splat(c2s);
   const c3 = f64x2.splat(c3s);
@@ -82,6 +84,8 @@ export function dakNewton(targets: usize, starts: usize, zOut: usize, dzOut: usi
   const one = splatK(112);
   const half = splatK(104);
   const two = splatK(184);
+  // ok lanes are all ones (-1 as an integer): subtracting them counts them.
+  let settled = i64x2.splat(0);
   for (let i = 0; i < n; i += 2) {
     const o = <usize>i << 3;
     const t = v128.load(targets + o);
@@ -132,5 +136,7 @@ export function dakNewton(targets: usize, starts: usize, zOut: usize, dzOut: usi
     v128.store(zOut + o, zr);
     v128.store(dzOut + o, d);
     v128.store(okOut + o, v128.and(ok, one));
+    settled = i64x2.sub(settled, ok);
   }
+  return <i32>(i64x2.extract_lane(settled, 0) + i64x2.extract_lane(settled, 1));
 }
