@@ -18,7 +18,7 @@
 import Type from 'typebox';
 import { defineFunction } from '../definition.js';
 import { quantity, quantityOrArray } from '../quantity.js';
-import { DakSweepState, Z_METHODS, zBy, zColumns, zRangeWarnings, zRangeWarningsSpan } from './correlations/zMethods.js';
+import { DakSweepState, span, Z_METHODS, zBy, zColumns, zRangeWarnings, zRangeWarningsSpan } from './correlations/zMethods.js';
 import { asList, newColumn, type Column } from './correlations/columns.js';
 import { FINITE_BOUNDS, listBounds, vouchChecked, type Bounds } from '../resultCheck.js';
 
@@ -104,13 +104,7 @@ export const zFactor = defineFunction({
     }
     const ppr = input.ppr;
     // The span once: the range warnings and the DAK table (which spans the largest) both use it.
-    let lo = Infinity;
-    let hi = -Infinity;
-    for (let i = 0; i < ppr.length; i++) {
-      const v = ppr[i] as number;
-      if (v < lo) lo = v;
-      if (v > hi) hi = v;
-    }
+    const { lo, hi } = span(ppr);
     warnings.push(...zRangeWarningsSpan(method, lo, hi, input.tpr));
     // Columns of their final length (Float64Array past PLAIN_COLUMN_MAX, ./correlations/columns.ts),
     // every index written; no object per point.

@@ -93,14 +93,20 @@ function largest(xs: ArrayLike<number>): number {
 /** Warnings for reduced conditions outside the method's fitted range (one message per bound). */
 export function zRangeWarnings(method: ZMethod, ppr: number | readonly number[], tpr: number): string[] {
   if (typeof ppr === 'number') return zRangeWarningsSpan(method, ppr, ppr, tpr);
+  const { lo, hi } = span(ppr);
+  return zRangeWarningsSpan(method, lo, hi, tpr);
+}
+
+/** The smallest and largest of xs, NaN passed over (lo > hi when there is no number). */
+export function span(xs: ArrayLike<number>): { lo: number; hi: number } {
   let lo = Infinity;
   let hi = -Infinity;
-  for (let i = 0; i < ppr.length; i++) {
-    const v = ppr[i] as number;
+  for (let i = 0; i < xs.length; i++) {
+    const v = xs[i] as number;
     if (v < lo) lo = v;
     if (v > hi) hi = v;
   }
-  return zRangeWarningsSpan(method, lo, hi, tpr);
+  return { lo, hi };
 }
 
 /** zRangeWarnings for reduced pressures from pprMin to pprMax (no list needed: a sweep knows its span). */
