@@ -63,7 +63,7 @@ export function zColumns(
   const solve = TABLE[method].solve;
   // Long DAK lists: the table and the WebAssembly kernel (./zDAKTable.ts), where they apply; the table once per list.
   if (method === 'DAK' && ppr.length >= TABLE_MIN && gasKernels() !== null) {
-    if (state.table === undefined) state.table = dakTable(tpr, state.pprMax ?? largest(ppr));
+    if (state.table === undefined) state.table = dakTable(tpr, state.pprMax ?? span(ppr).hi);
     if (state.table !== null) return zDAKTableColumns(ppr, state.table, z, dzdppr, from, to, dzOffset, state);
   }
   state.kernelVouched = false;
@@ -83,12 +83,6 @@ export function zColumns(
 }
 
 export { DakSweepState };
-
-function largest(xs: ArrayLike<number>): number {
-  let m = -Infinity;
-  for (let i = 0; i < xs.length; i++) if ((xs[i] as number) > m) m = xs[i] as number;
-  return m;
-}
 
 /** Warnings for reduced conditions outside the method's fitted range (one message per bound). */
 export function zRangeWarnings(method: ZMethod, ppr: number | readonly number[], tpr: number): string[] {
