@@ -250,7 +250,7 @@ export class QueueRunner implements EngineRunner {
     const admitted = this.bounded(this.admission.admit(jobId, this.startBudgetMs + TICKET_GRACE_MS, this.options.maxBacklog ?? -1, BACKLOG_PER_THREAD, data.calls?.length ?? 1));
     const added = this.bounded(this.queue.add(data.name, { ...data, replyTo: this.replyChannel }, { jobId, attempts: 1, removeOnComplete: true, removeOnFail: true }));
     added.catch(noop);
-    const drop = () => void added.then(() => this.queue.remove(jobId)).catch(noop);
+    const drop = (): Promise<void> => added.then(() => this.queue.remove(jobId)).then(noop, noop);
     // Waiting before either answer, so a worker's push cannot come first; busy (left alone by
     // the monitor, whose status check could run before the add) until both are answered.
     let waiter!: Waiter;
@@ -263,12 +263,14 @@ export class QueueRunner implements EngineRunner {
       admission = await admitted;
     } catch (err) {
       this.waiting.delete(jobId);
-      drop();
+      void drop();
       return unavailable(`${MESSAGES.redisDown}: ${(err as Error).message}`);
     }
     if (!admission.admitted) {
       this.waiting.delete(jobId);
-      drop();
+      // Removed before the refusal is answered, so a refused call leaves no job behind it (one
+      // round trip, refusals only; bounded, as Redis answered the admission just now).
+      await this.bounded(drop()).catch(noop);
       if (admission.reason === 'no_worker') return unavailable(MESSAGES.noWorker, RETRY_LATER_S);
       return saturatedQueue(admission.waiting, admission.limit);
     }
