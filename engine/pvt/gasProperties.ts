@@ -136,9 +136,10 @@ function kernelBlock(
       kdz[j] = dzdppr[j] as number;
     }
   }
-  // Two points at a time: for odd m, the lane past m holds whatever was there, and is never read.
-  kernel.gasPropertyColumns(padded(m), kc[0], kc[1], kc[2], kc[3], kc[4], kc[5], kc[6], kc[7]);
-  for (let j = 0; j < m; j++) if (propertiesOk[j] !== 1) return false;
+  // Two points at a time: for odd m, the lane past m holds whatever was there, and its flag is not a point's.
+  let computed = kernel.gasPropertyColumns(padded(m), kc[0], kc[1], kc[2], kc[3], kc[4], kc[5], kc[6], kc[7]);
+  if (m % 2 === 1) computed -= propertiesOk[m] as number;
+  if (computed !== m) return false;
   copyInto(out.Bg, bg, start, m);
   copyInto(out.BgRbPerMscf, bgRb, start, m);
   copyInto(out.density, density, start, m);

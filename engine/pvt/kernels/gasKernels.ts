@@ -44,7 +44,7 @@ interface KernelExports {
     invRhoUnit: number,
     lgeX: number,
     lgeY: number,
-  ): void;
+  ): number;
 }
 
 const COLUMNS = ['ppr', 'target', 'start', 'z', 'dz', 'zOk', 'p', 'bg', 'bgRb', 'density', 'cg', 'viscosity', 'propertiesOk'] as const;
@@ -90,10 +90,13 @@ export class GasKernels {
     return this.x.dakTableNewton(a.ppr, a.target, a.start, a.z, a.dz, a.zOk, n, this.tableAt, cells, c1, c2, c3, c4, k);
   }
 
-  /** The properties of col.p, col.z, col.dz (n even) into col.bg ... col.viscosity, col.propertiesOk. */
-  gasPropertyColumns(n: number, bgPerZOverP: number, densityPerPOverZ: number, rbPerMscfPerRcfScf: number, invPpc: number, muScale: number, invRhoUnit: number, lgeX: number, lgeY: number): void {
+  /**
+   * The properties of col.p, col.z, col.dz (n even) into col.bg ... col.viscosity, col.propertiesOk;
+   * returns how many of the n lanes are ok (every output positive and finite).
+   */
+  gasPropertyColumns(n: number, bgPerZOverP: number, densityPerPOverZ: number, rbPerMscfPerRcfScf: number, invPpc: number, muScale: number, invRhoUnit: number, lgeX: number, lgeY: number): number {
     const a = this.at;
-    this.x.gasPropertyColumns(a.p, a.z, a.dz, a.bg, a.bgRb, a.density, a.cg, a.viscosity, a.propertiesOk, n, bgPerZOverP, densityPerPOverZ, rbPerMscfPerRcfScf, invPpc, muScale, invRhoUnit, lgeX, lgeY);
+    return this.x.gasPropertyColumns(a.p, a.z, a.dz, a.bg, a.bgRb, a.density, a.cg, a.viscosity, a.propertiesOk, n, bgPerZOverP, densityPerPOverZ, rbPerMscfPerRcfScf, invPpc, muScale, invRhoUnit, lgeX, lgeY);
   }
 }
 

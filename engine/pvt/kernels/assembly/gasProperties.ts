@@ -11,7 +11,8 @@
  * Bg, BgRbPerMscf, density and cg by the same operations in the same order as the JavaScript
  * loop (the same numbers); viscosity within a few ulp of it (its own exp and log,
  * ./simdMath.ts). A lane whose outputs are not all positive and finite, or whose log or exp
- * argument is outside the kernels' range, is flagged 0 in `ok` for the caller to compute.
+ * argument is outside the kernels' range, is flagged 0 in `ok` for the caller to compute;
+ * returns how many of the n lanes are ok (so the caller needs no pass over the flags).
  * Validity: Lee–Gonzalez–Eakin 100-8000 psia and 100-340 degF (the caller warns outside).
  * Reference: Lee, A.L., Gonzalez, M.H. and Eakin, B.E. (1966) The Viscosity of Natural Gases.
  * Journal of Petroleum Technology 18(8), 997-1000. SPE-1340-PA.
@@ -37,8 +38,10 @@ export function gasPropertyColumns(
   invRhoUnit: f64,
   lgeX: f64,
   lgeY: f64,
-): void {
+): i32 {
   const one = splatK(112);
+  // ok lanes are all ones (-1 as an integer): subtracting them counts them.
+  let computed = i64x2.splat(0);
   const bgK = f64x2.splat(bgPerZOverP);
   const rhoK = f64x2.splat(densityPerPOverZ);
   const rbK = f64x2.splat(rbPerMscfPerRcfScf);
@@ -72,5 +75,7 @@ export function gasPropertyColumns(
     v128.store(cgOut + o, cg);
     v128.store(viscosityOut + o, mu);
     v128.store(okOut + o, v128.and(ok, one));
+    computed = i64x2.sub(computed, ok);
   }
+  return <i32>(i64x2.extract_lane(computed, 0) + i64x2.extract_lane(computed, 1));
 }
