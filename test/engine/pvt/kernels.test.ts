@@ -78,11 +78,15 @@ describe('gas array kernels (WebAssembly SIMD)', function () {
     c.p[5] = 1000;
     c.z[5] = 0.9;
     c.dz[5] = 0;
-    k.gasPropertyColumns(6, 0.019, 0.00317, 178.1, 1 / 665, 0.0125, 1 / 62.4, 5.42, 1.316);
+    // The count it returns is the number of lanes flagged 1 (the caller reads no flag when it equals the points).
+    expect(k.gasPropertyColumns(6, 0.019, 0.00317, 178.1, 1 / 665, 0.0125, 1 / 62.4, 5.42, 1.316)).to.equal(1);
     expect(Array.from(c.propertiesOk.subarray(0, 6))).to.deep.equal([0, 0, 0, 0, 0, 1]);
     // X 1e5: X (rho/unit)^Y is ~2,250 at 1000 psia, past exp's range.
-    k.gasPropertyColumns(6, 0.019, 0.00317, 178.1, 1 / 665, 0.0125, 1 / 62.4, 1e5, 1.316);
+    expect(k.gasPropertyColumns(6, 0.019, 0.00317, 178.1, 1 / 665, 0.0125, 1 / 62.4, 1e5, 1.316)).to.equal(0);
     expect(c.propertiesOk[5]).to.equal(0);
+    // Six good lanes count six.
+    for (let j = 0; j < 6; j++) c.p[j] = 500 + 100 * j;
+    expect(k.gasPropertyColumns(6, 0.019, 0.00317, 178.1, 1 / 665, 0.0125, 1 / 62.4, 5.42, 1.316)).to.equal(6);
   });
 
   it('the DAK table path is taken where h rises (Tpr 1.2-5) and refused where it flattens or the scan would end (Tpr 1.0, Ppr past the table)', () => {
