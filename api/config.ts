@@ -110,6 +110,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Readonl
     problems.push(`${name} must be true or false (got '${env[name]}')`);
     return fallback;
   };
+  // Applied by api/ops/gcTuning.ts as the process starts (before this runs); checked here so a typo is not silently ignored.
+  if (env.GC_TUNING !== undefined && env.GC_TUNING !== '' && !['on', 'off'].includes(env.GC_TUNING)) problems.push(`GC_TUNING must be on or off (got '${env.GC_TUNING}')`);
   const logLevel = (env.LOG_LEVEL ?? 'info') as LogLevel;
   if (!['silent', 'error', 'info', 'debug'].includes(logLevel)) problems.push(`LOG_LEVEL must be silent, error, info or debug (got '${env.LOG_LEVEL}')`);
 

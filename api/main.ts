@@ -2,6 +2,7 @@
  * The `web` process: an API node. Reads the environment once, starts the server, prints the
  * demo key on the very first start of an empty store, and shuts down gracefully on SIGTERM/SIGINT.
  */
+import './ops/applyGcTuning.js'; // first: V8's GC flags before the other modules allocate
 import { configOrExit, stopOnSignals } from './lifecycle.js';
 import { createLogger } from './log.js';
 import { startServer } from './server.js';

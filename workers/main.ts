@@ -4,6 +4,7 @@
  * Serves /healthz, /readyz and /metrics on WORKER_PORT; logs when its Redis connection drops and
  * when it returns. SIGTERM/SIGINT: stop taking jobs, finish the running ones, close, exit 0.
  */
+import '../api/ops/applyGcTuning.js'; // first: V8's GC flags before the other modules allocate
 import { configOrExit, stopOnSignals } from '../api/lifecycle.js';
 import { createLogger } from '../api/log.js';
 import { readiness } from '../api/ops/health.js';

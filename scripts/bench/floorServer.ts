@@ -5,6 +5,8 @@
  * A separate process (like the web), so it does not share an event loop with autocannon.
  * Prints `floor listening <port>` when ready; exits on SIGTERM/SIGINT.
  */
+// The web's and worker's GC flags here too, so the floor and the API run on the same V8 settings.
+import '../../api/ops/applyGcTuning.js';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';

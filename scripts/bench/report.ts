@@ -5,6 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { arch, availableParallelism, cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { dirname } from 'node:path';
+import { GC_FLAGS } from '../../api/ops/gcTuning.js';
 import type { BenchOptions } from './options.js';
 import type { CpuPerCall } from './cpu.js';
 import type { RunResult } from './load.js';
@@ -39,6 +40,8 @@ export function settings(opts: BenchOptions): Record<string, unknown> {
     // The malloc settings of `npm start` and the Procfile (package.json config.glibcTunables), when
     // run through `npm run bench`; the processes the bench starts inherit them.
     GLIBC_TUNABLES: process.env.GLIBC_TUNABLES || 'unset',
+    // The V8 GC flags the web, worker and floor set for themselves (api/ops/gcTuning.ts), unless GC_TUNING=off.
+    GC_TUNING: process.env.GC_TUNING === 'off' ? 'off (V8 defaults)' : `on (${GC_FLAGS.join(' ')})`,
   };
 }
 
@@ -152,6 +155,7 @@ export function renderHeader(facts: Record<string, unknown>, s: Record<string, u
     `machine: ${facts.cpuCount} x ${facts.cpuModel}, ${facts.totalMemoryGiB} GiB, ${facts.os}, node ${facts.node}`,
     `settings: connections ${s.connections}, duration ${s.durationS} s, runs ${s.runs} (median shown), ENGINE_THREADS ${s.ENGINE_THREADS}, ENGINE_MAX_QUEUE ${s.ENGINE_MAX_QUEUE}, LOG_LEVEL ${s.LOG_LEVEL}`,
     `malloc: GLIBC_TUNABLES ${s.GLIBC_TUNABLES}`,
+    `gc: GC_TUNING ${s.GC_TUNING}`,
   ].join('\n');
 }
 

@@ -1,0 +1,43 @@
+/**
+ * V8 garbage-collector settings of the server processes (web, worker, and the bench's floor server,
+ * so its comparison stays like for like). Each entry point imports ./applyGcTuning.js first, so
+ * they are set before any other module has allocated much; the engine threads (piscina) share the
+ * process's flags.
+ *
+ * Why (issue 17, the p99 of a light call at half the peak rate): a request handler's objects die
+ * within milliseconds, yet the web promoted ~6% of what it allocated (~2 KB a light call), and the
+ * old generation's garbage was collected by a mark-compact every 6-12 s whose marking steps stall
+ * the event loop 10-16 ms at a time: the run that met one had a p99 of 25-60 ms, one that did not
+ * 5-12 ms. Two V8 heuristics cause it:
+ * - Allocation-site pretenuring: a site whose objects all survived one scavenge (as a burst of
+ *   in-flight requests' objects do when a scavenge falls among them) is switched to allocate in
+ *   the old generation from then on, and objects allocated there carry no survival feedback, so
+ *   the switch is never undone. Off: what survives two scavenges is promoted, nothing else
+ *   (measured: promoted 930-970 MB -> 165-190 MB in the same embedded bench run).
+ * - The old generation's growth factor, which V8 derives from its allocation rate there: with
+ *   little promoted, it chose ~1.2, and ran a mark-compact every 3-4 s that reclaimed ~10 MB.
+ *   A fixed factor of 4 (the heap grows to 4x what survived the last full collection before the
+ *   next, as it already did with pretenuring on) makes them minutes apart at these rates.
+ * Both together, over two interleaved rounds of the embedded bench (three half-peak runs each):
+ * half-peak p99 median 6.7 ms (5.0-12.5) against 27 ms (7.3-54) without, peak calls/s no lower.
+ * Either alone did not help: pretenuring off alone made full collections more frequent; the
+ * growth factor alone left the promotion.
+ *
+ * GC_TUNING=off leaves V8's defaults (to compare). The flags are V8's own (`node --v8-options`);
+ * v8.setFlagsFromString before the heap has grown is how a process sets them for itself.
+ */
+import { setFlagsFromString } from 'node:v8';
+
+/** The flags, as `node` takes them on its command line. */
+export const GC_FLAGS = ['--no-allocation-site-pretenuring', '--heap-growing-percent=300'] as const;
+
+/**
+ * Sets GC_FLAGS in this process unless env.GC_TUNING is 'off'; returns whether it did. Read here,
+ * not through api/config.ts, because it must run before the other modules load (config.ts checks
+ * the value, so a typo still ends the process with a message).
+ */
+export function applyGcTuning(env: NodeJS.ProcessEnv): boolean {
+  if (env.GC_TUNING === 'off') return false;
+  for (const flag of GC_FLAGS) setFlagsFromString(flag);
+  return true;
+}
