@@ -89,7 +89,8 @@ export function fileAuthVersion(dataDir: string): AuthVersion {
 
 /** A version in Redis, shared by every API node (and the admin CLI) on that Redis. */
 export function redisAuthVersion(redisUrl: string): AuthVersion {
-  const redis = new Redis({ ...redisOptions(redisUrl), enableAutoPipelining: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 1_000, commandTimeout: 1_000, retryStrategy: (times) => Math.min(times * 200, 2_000) });
+  // Not auto-pipelined (why: workers/queue/producer.ts, QueueRunner.redis).
+  const redis = new Redis({ ...redisOptions(redisUrl), enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 1_000, commandTimeout: 1_000, retryStrategy: (times) => Math.min(times * 200, 2_000) });
   redis.on('error', () => undefined); // read as "unknown": the cache is bypassed
   return {
     redisKey: REDIS_KEY,

@@ -69,7 +69,8 @@ export interface Consumer {
 export async function startConsumer(options: ConsumerOptions): Promise<Consumer> {
   const id = randomUUID();
   const pool = new EnginePool({ threads: options.threads, timeoutMs: options.timeoutMs, maxQueue: options.threads * MAX_GROUP, filename: options.threadFilename, light: options.light ?? isLightCall });
-  const redis = new Redis({ ...redisOptions(options.redisUrl), maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2_000, enableAutoPipelining: true });
+  // Not auto-pipelined (why: producer.ts, QueueRunner.redis).
+  const redis = new Redis({ ...redisOptions(options.redisUrl), maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2_000 });
   const scripts = new QueueScripts(redis);
   let draining = false;
   let registered = false;
