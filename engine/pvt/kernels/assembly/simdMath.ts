@@ -3,8 +3,9 @@
  * WebAssembly SIMD by `npm run kernels`, scripts/kernels/compile.ts). Units: dimensionless.
  *
  * exp: x = k ln2 + r with k = nearest(x/ln2), ln2 in two parts (k ln2_hi exact), |r| <= ln2/2;
- * e^r by its Taylor polynomial to r^12 (remainder < 2e-16 relative), its higher terms by Estrin's scheme; 2^k written into the
- * exponent bits. Valid for |x| < 700; callers mask lanes outside (expInRange).
+ * e^r by its Taylor polynomial to r^12 (remainder < 2e-16 relative), its higher terms by
+ * Estrin's scheme; 2^k written into the exponent bits. Valid for |x| < 700; callers mask lanes
+ * outside (expInRange).
  * log: x = 2^k m with m in [sqrt(1/2), sqrt(2)) (the exponent and mantissa bits, offset by
  * sqrt(1/2)'s bits); ln m = 2 atanh(s), s = (m-1)/(m+1), by fdlibm's minimax polynomial.
  * Valid for positive normal finite x; callers mask lanes outside (logInRange).
