@@ -9,8 +9,11 @@
  * that is the full peak for half of every second and nothing for the rest, so its percentiles are
  * those of a saturated server. Requests spaced evenly measure what a caller at that rate sees.
  */
+import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { trackChild } from './cleanup.js';
 import { REQUESTS_PER_KEY } from './accounts.js';
 import type { LoadSpec, RunResult } from './load.js';
 import { percentiles, Samples } from './stats.js';
@@ -23,6 +26,31 @@ const TICK_MS = 1;
  * 4 ms for the same run repeated, on the bare floor server at 20% of its capacity).
  */
 export const PACED_WARMUP_S = 1;
+
+/** The client process's entry (dist/scripts/bench/pacedClient.js beside this file). */
+const CLIENT = fileURLToPath(new URL('./pacedClient.js', import.meta.url));
+
+/** runPaced in a process of its own (./pacedClient.ts says why); rejects with its stderr when it fails. */
+export function runPacedApart(spec: LoadSpec & { overallRate: number }): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLIENT], { stdio: ['pipe', 'pipe', 'pipe'] });
+    trackChild('paced client', child);
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d));
+    child.stderr.on('data', (d: Buffer) => (err += d));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`paced client exited ${code}: ${err.trim()}`));
+      try {
+        resolve(JSON.parse(out) as RunResult);
+      } catch {
+        reject(new Error(`paced client wrote no result: ${out.slice(0, 200)}`));
+      }
+    });
+    child.stdin.end(JSON.stringify(spec));
+  });
+}
 
 export async function runPaced(spec: LoadSpec & { overallRate: number }): Promise<RunResult> {
   const warmup = Math.round(spec.overallRate * PACED_WARMUP_S);

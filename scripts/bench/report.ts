@@ -165,7 +165,7 @@ export const NOTES = [
   'embedded: the real web process (api/main.js): auth, per-key limit, Integrations and module seats, validation, units, piscina pool.',
   'distributed: web + 1 worker process + a private redis-server: limits and seats in Redis, the call as a BullMQ job.',
   'floor, embedded and distributed run in turn (floor, embedded, distributed, floor, ...), all started before the first run; their ratio to the floor is the median of the per-round ratios.',
-  'calls/s counts 2xx answers only; p50/p99 are of 2xx answers, measured by the client (autocannon, in the bench process, on the same cores).',
+  'calls/s counts 2xx answers only; p50/p99 are of 2xx answers, measured by the client on the same cores (autocannon in the bench process; the paced half-peak and control runs: a client process of its own, scripts/bench/pacedClient.ts).',
   'main us/call: CPU of the serving process\'s main thread (the event loop) per answered call; server us/call: every thread of every server process together (distributed: web + worker + redis-server). Read from /proc around each run (median of runs); steadier than calls/s on shared vCPUs.',
   'Each API key carries at most 100 requests in its life (limit: 120/min), so the per-key limit is never what is measured; a run whose keys ran out ends early and is marked capped.',
 ];

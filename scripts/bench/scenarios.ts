@@ -13,7 +13,7 @@ import { KeyPool, REQUESTS_PER_KEY } from './accounts.js';
 import { cpuPerCall, readCpu, type CpuPerCall } from './cpu.js';
 import { cleanupMark, releaseTo, stoppedBySignal, trackDir } from './cleanup.js';
 import { runLoad, type RunResult } from './load.js';
-import { PACED_WARMUP_S, runPaced } from './paced.js';
+import { PACED_WARMUP_S, runPacedApart } from './paced.js';
 import { median } from './stats.js';
 import type { BenchOptions, Scenario } from './options.js';
 import { spawnNode, startWeb } from './processes.js';
@@ -275,7 +275,7 @@ async function halfPeakRun(p: Prepared, opts: BenchOptions, progress: Progress):
   const targetRate = Math.max(1, Math.round(median(p.runs.map((r) => r.callsPerSec)) / 2));
   const keys = await take(p.target, Math.ceil((targetRate * (opts.duration + PACED_WARMUP_S)) / REQUESTS_PER_KEY) + 1);
   if (keys) await keysVisible(p.target.url, keys);
-  const r = await runPaced({ ...p.spec, durationS: opts.duration, keys, overallRate: targetRate });
+  const r = await runPacedApart({ ...p.spec, durationS: opts.duration, keys, overallRate: targetRate });
   progress(`${p.scenario} ${p.w.fn} at half peak (${targetRate} calls/s, evenly spaced): ${r.callsPerSec.toFixed(0)} calls/s, p50 ${r.p50Ms?.toFixed(2)} ms, p99 ${r.p99Ms?.toFixed(2)} ms${nonOkText(r)}`);
   return { ...r, targetRate };
 }
@@ -289,7 +289,7 @@ function medianP99Run<T extends RunResult>(runs: T[]): T & { p99Runs: (number | 
 
 /** The floor at another server's half-peak rate, paced the same way (Measured.controls). */
 async function controlRun(floor: Prepared, of: Prepared, targetRate: number, opts: BenchOptions, progress: Progress): Promise<PacedRun & { forScenario: Scenario }> {
-  const r = await runPaced({ ...floor.spec, durationS: opts.duration, keys: null, overallRate: targetRate });
+  const r = await runPacedApart({ ...floor.spec, durationS: opts.duration, keys: null, overallRate: targetRate });
   progress(`floor ${floor.w.fn} at ${of.scenario}'s half-peak rate (${targetRate} calls/s, evenly spaced): ${r.callsPerSec.toFixed(0)} calls/s, p50 ${r.p50Ms?.toFixed(2)} ms, p99 ${r.p99Ms?.toFixed(2)} ms${nonOkText(r)}`);
   return { ...r, targetRate, forScenario: of.scenario };
 }
