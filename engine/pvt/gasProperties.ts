@@ -31,7 +31,7 @@ import { FINITE_BOUNDS, listBounds, vouchChecked, type Bounds } from '../resultC
 import { tableExp } from './correlations/tableExp.js';
 import { asList, newColumn, type Column } from './correlations/columns.js';
 import { TABLE_MIN } from './correlations/zDAKTable.js';
-import { gasKernels, KERNEL_BLOCK, padded, type GasKernels } from './kernels/gasKernels.js';
+import { gasKernels, KERNEL_BLOCK, type GasKernels } from './kernels/gasKernels.js';
 
 /** ft3 per bbl: 0.158987294928 m3 / 0.028316846592 m3 (both exact). */
 const FT3_PER_BBL = 0.158987294928 / 0.028316846592;
@@ -122,7 +122,7 @@ function kernelBlock(
   kc: KernelConstants,
   zInKernel: boolean,
 ): boolean {
-  const { p, z: kz, dz: kdz, bg, bgRb, density, cg, viscosity, propertiesOk } = kernel.col;
+  const { p, z: kz, dz: kdz, bg, bgRb, density, cg, viscosity } = kernel.col;
   const m = end - start;
   for (let j = 0; j < m; j++) {
     const ppr = Ppr[start + j] as number;
@@ -136,10 +136,7 @@ function kernelBlock(
       kdz[j] = dzdppr[j] as number;
     }
   }
-  // Two points at a time: for odd m, the lane past m holds whatever was there, and its flag is not a point's.
-  let computed = kernel.gasPropertyColumns(padded(m), kc[0], kc[1], kc[2], kc[3], kc[4], kc[5], kc[6], kc[7]);
-  if (m % 2 === 1) computed -= propertiesOk[m] as number;
-  if (computed !== m) return false;
+  if (kernel.gasPropertyColumns(m, kc[0], kc[1], kc[2], kc[3], kc[4], kc[5], kc[6], kc[7]) !== m) return false;
   copyInto(out.Bg, bg, start, m);
   copyInto(out.BgRbPerMscf, bgRb, start, m);
   copyInto(out.density, density, start, m);

@@ -22,7 +22,7 @@
  * Hermite interpolation: Fritsch, F.N. and Carlson, R.E. (1980) Monotone Piecewise Cubic
  * Interpolation. SIAM Journal on Numerical Analysis 17(2), 238-246 (the cubic on values and slopes).
  */
-import { gasKernels, KERNEL_BLOCK, padded, TABLE_CELLS_MAX, type GasKernels } from '../kernels/gasKernels.js';
+import { gasKernels, KERNEL_BLOCK, TABLE_CELLS_MAX, type GasKernels } from '../kernels/gasKernels.js';
 import { A11, coefficients, SCAN_LIMIT, zDAK, type DakSweepState } from './zDAK.js';
 
 /** Node spacing in reduced density: the start's error shrinks as STEP^4 (1e-9 here, measured). */
@@ -106,9 +106,7 @@ export function zDAKTableColumns(
   for (let s = from; s < to; s += KERNEL_BLOCK) {
     const m = Math.min(to - s, KERNEL_BLOCK);
     for (let j = 0; j < m; j++) pk[j] = ppr[s + j] as number;
-    // The kernel takes two points at a time: for odd m, the lane past m holds whatever was there, and is never read.
-    let settled = kernels.dakTableNewton(padded(m), cells, c1, c2, c3, c4, k);
-    if (m % 2 === 1) settled -= zOk[m] as number; // the padding lane's flag is not a point's
+    const settled = kernels.dakTableNewton(m, cells, c1, c2, c3, c4, k);
     if (settled === m) state.kernelVouched ??= true;
     else state.kernelVouched = false;
     if (settled === m && z instanceof Float64Array && dzdppr instanceof Float64Array) {

@@ -18,8 +18,8 @@ import { GAS_KERNELS_WASM_BASE64 } from './gasKernelsWasm.js';
 /** Points per kernel call (the scratch columns' length; even). */
 export const KERNEL_BLOCK = 2048;
 
-/** A kernel's count for m points: the kernels take two at a time (f64x2), so m rounded up to even (<= KERNEL_BLOCK). */
-export const padded = (m: number): number => (m + 1) & ~1;
+/** The lanes a kernel runs for m points: it takes two at a time (f64x2), so m rounded up to even (<= KERNEL_BLOCK). */
+const padded = (m: number): number => (m + 1) & ~1;
 
 interface KernelExports {
   memory: WebAssembly.Memory;
@@ -81,22 +81,31 @@ export class GasKernels {
   }
 
   /**
-   * z by DAK of col.ppr (n even) from the loaded table of `cells` cells into col.z, col.dz, col.zOk
-   * (col.target and col.start its scratch); returns how many of the n lanes are ok (settled, z
+   * z by DAK of col.ppr[0..m) from the loaded table of `cells` cells into col.z, col.dz, col.zOk
+   * (col.target and col.start its scratch); returns how many of the m points are ok (settled, z
    * positive and finite, dz/dPpr finite).
    */
-  dakTableNewton(n: number, cells: number, c1: number, c2: number, c3: number, c4: number, k: number): number {
+  dakTableNewton(m: number, cells: number, c1: number, c2: number, c3: number, c4: number, k: number): number {
     const a = this.at;
-    return this.x.dakTableNewton(a.ppr, a.target, a.start, a.z, a.dz, a.zOk, n, this.tableAt, cells, c1, c2, c3, c4, k);
+    return this.pointsOk(m, this.col.zOk, this.x.dakTableNewton(a.ppr, a.target, a.start, a.z, a.dz, a.zOk, padded(m), this.tableAt, cells, c1, c2, c3, c4, k));
   }
 
   /**
-   * The properties of col.p, col.z, col.dz (n even) into col.bg ... col.viscosity, col.propertiesOk;
-   * returns how many of the n lanes are ok (every output positive and finite).
+   * The properties of col.p, col.z, col.dz [0..m) into col.bg ... col.viscosity, col.propertiesOk;
+   * returns how many of the m points are ok (every output positive and finite).
    */
-  gasPropertyColumns(n: number, bgPerZOverP: number, densityPerPOverZ: number, rbPerMscfPerRcfScf: number, invPpc: number, muScale: number, invRhoUnit: number, lgeX: number, lgeY: number): number {
+  gasPropertyColumns(m: number, bgPerZOverP: number, densityPerPOverZ: number, rbPerMscfPerRcfScf: number, invPpc: number, muScale: number, invRhoUnit: number, lgeX: number, lgeY: number): number {
     const a = this.at;
-    return this.x.gasPropertyColumns(a.p, a.z, a.dz, a.bg, a.bgRb, a.density, a.cg, a.viscosity, a.propertiesOk, n, bgPerZOverP, densityPerPOverZ, rbPerMscfPerRcfScf, invPpc, muScale, invRhoUnit, lgeX, lgeY);
+    const lanes = this.x.gasPropertyColumns(a.p, a.z, a.dz, a.bg, a.bgRb, a.density, a.cg, a.viscosity, a.propertiesOk, padded(m), bgPerZOverP, densityPerPOverZ, rbPerMscfPerRcfScf, invPpc, muScale, invRhoUnit, lgeX, lgeY);
+    return this.pointsOk(m, this.col.propertiesOk, lanes);
+  }
+
+  /**
+   * A kernel's count of ok lanes as a count of points: the kernels take two at a time, so for odd
+   * m the lane past m holds whatever was there, and its flag (in `ok`) is not a point's.
+   */
+  private pointsOk(m: number, ok: Float64Array, lanes: number): number {
+    return m % 2 === 1 ? lanes - (ok[m] as number) : lanes;
   }
 }
 
