@@ -79,64 +79,76 @@ export function dakNewton(targets: usize, starts: usize, zOut: usize, dzOut: usi
   const c2 = f64x2.splat(c2s);
   const c3 = f64x2.splat(c3s);
   const c4 = f64x2.splat(c4s);
+  // Each Newton evaluation in a pass of its own over the block: an evaluation (its exp, two
+  // divisions) is one long dependent chain a pair, and a short loop of independent pairs lets the
+  // core overlap one pair's chain with the next's. Between passes a pair's state is in the
+  // columns: its iterate (or root) in starts, z and dz/drho at its root in zOut and dzOut, and
+  // whether it settled in okOut (all ones).
+  for (let i = 0; i < n; i += 2) newtonStep(<usize>i << 3, true, targets, starts, zOut, dzOut, okOut, c1, c2, c3, c4);
   const kk = f64x2.splat(k);
-  const a11 = f64x2.splat(A11);
   const one = splatK(112);
-  const half = splatK(104);
-  const two = splatK(184);
   // ok lanes are all ones (-1 as an integer): subtracting them counts them.
   let settled = i64x2.splat(0);
   for (let i = 0; i < n; i += 2) {
     const o = <usize>i << 3;
-    const t = v128.load(targets + o);
-    let x = v128.load(starts + o);
-    let done = i64x2.splat(0);
-    let zr = f64x2.splat(0.0);
-    let dzr = zr;
-    let root = zr;
-    for (let it = 0; it < 2; it++) {
-      const r2 = f64x2.mul(x, x);
-      const a11r2 = f64x2.mul(a11, r2);
-      const e = expv(f64x2.neg(a11r2));
-      const r4 = f64x2.mul(r2, r2);
-      const a2r4 = f64x2.mul(a11r2, a11r2);
-      const c4e = f64x2.mul(c4, e);
-      // z, z' and z'' at x (the formulas of zDAKSweep).
-      const zx = f64x2.sub(
-        f64x2.add(f64x2.add(f64x2.add(one, f64x2.mul(c1, x)), f64x2.mul(c2, r2)), f64x2.mul(f64x2.mul(c4e, f64x2.add(one, a11r2)), r2)),
-        f64x2.mul(f64x2.mul(c3, r4), x),
-      );
-      const dzx = f64x2.add(
-        f64x2.sub(f64x2.add(c1, f64x2.mul(f64x2.mul(two, c2), x)), f64x2.mul(f64x2.mul(f64x2.splat(5.0), c3), r4)),
-        f64x2.mul(f64x2.mul(c4e, x), f64x2.mul(two, f64x2.sub(f64x2.add(one, a11r2), a2r4))),
-      );
-      const d2zx = f64x2.add(
-        f64x2.sub(f64x2.mul(two, c2), f64x2.mul(f64x2.mul(f64x2.splat(20.0), c3), f64x2.mul(r2, x))),
-        f64x2.mul(c4e, f64x2.add(f64x2.sub(f64x2.add(two, f64x2.mul(two, a11r2)), f64x2.mul(f64x2.splat(14.0), a2r4)), f64x2.mul(f64x2.splat(4.0), f64x2.mul(a2r4, a11r2)))),
-      );
-      const fx = f64x2.sub(f64x2.mul(x, zx), t);
-      const h1 = f64x2.add(zx, f64x2.mul(x, dzx));
-      const step = f64x2.div(fx, h1);
-      const err = f64x2.div(f64x2.mul(f64x2.mul(half, f64x2.add(f64x2.mul(two, dzx), f64x2.mul(x, d2zx))), f64x2.mul(step, step)), h1);
-      const scale = f64x2.pmax(one, x);
-      const accept = v128.and(
-        f64x2.le(f64x2.abs(step), f64x2.mul(f64x2.splat(ACCEPT_STEP), scale)),
-        f64x2.le(f64x2.abs(err), f64x2.mul(f64x2.splat(ACCEPT_ERROR), scale)),
-      );
-      const fresh = v128.andnot(accept, done);
-      zr = v128.bitselect(f64x2.sub(zx, f64x2.mul(step, f64x2.sub(dzx, f64x2.mul(f64x2.mul(half, step), d2zx)))), zr, fresh);
-      dzr = v128.bitselect(f64x2.sub(dzx, f64x2.mul(step, d2zx)), dzr, fresh);
-      root = v128.bitselect(f64x2.sub(x, step), root, fresh);
-      done = v128.or(done, accept);
-      if (i64x2.all_true(done)) break;
-      x = f64x2.sub(x, step);
-    }
+    if (!i64x2.all_true(v128.load(okOut + o))) newtonStep(o, false, targets, starts, zOut, dzOut, okOut, c1, c2, c3, c4);
+    const zr = v128.load(zOut + o);
+    const dzr = v128.load(dzOut + o);
+    const root = v128.load(starts + o);
     const d = f64x2.div(f64x2.mul(dzr, kk), f64x2.add(zr, f64x2.mul(root, dzr)));
-    const ok = v128.and(v128.and(done, positiveFinite(zr)), v128.and(finite(d), f64x2.gt(root, f64x2.splat(0.0))));
-    v128.store(zOut + o, zr);
+    const ok = v128.and(v128.and(v128.load(okOut + o), positiveFinite(zr)), v128.and(finite(d), f64x2.gt(root, f64x2.splat(0.0))));
     v128.store(dzOut + o, d);
     v128.store(okOut + o, v128.and(ok, one));
     settled = i64x2.sub(settled, ok);
   }
   return <i32>(i64x2.extract_lane(settled, 0) + i64x2.extract_lane(settled, 1));
+}
+
+/**
+ * One Newton evaluation of the pair at byte offset o, at its iterate in starts: a lane not yet
+ * settled (okOut, unless first) whose step is accepted gets z and dz/drho at its root (x - step)
+ * by Taylor from x; every unsettled lane moves to x - step (its root when accepted).
+ */
+// @ts-ignore: decorator
+@inline function newtonStep(o: usize, first: bool, targets: usize, starts: usize, zOut: usize, dzOut: usize, okOut: usize, c1: v128, c2: v128, c3: v128, c4: v128): void {
+  const one = splatK(112);
+  const half = splatK(104);
+  const two = splatK(184);
+  const a11 = f64x2.splat(A11);
+  const t = v128.load(targets + o);
+  const x = v128.load(starts + o);
+  const done = first ? i64x2.splat(0) : v128.load(okOut + o);
+  const r2 = f64x2.mul(x, x);
+  const a11r2 = f64x2.mul(a11, r2);
+  const e = expv(f64x2.neg(a11r2));
+  const r4 = f64x2.mul(r2, r2);
+  const a2r4 = f64x2.mul(a11r2, a11r2);
+  const c4e = f64x2.mul(c4, e);
+  // z, z' and z'' at x (the formulas of zDAKSweep).
+  const zx = f64x2.sub(
+    f64x2.add(f64x2.add(f64x2.add(one, f64x2.mul(c1, x)), f64x2.mul(c2, r2)), f64x2.mul(f64x2.mul(c4e, f64x2.add(one, a11r2)), r2)),
+    f64x2.mul(f64x2.mul(c3, r4), x),
+  );
+  const dzx = f64x2.add(
+    f64x2.sub(f64x2.add(c1, f64x2.mul(f64x2.mul(two, c2), x)), f64x2.mul(f64x2.mul(f64x2.splat(5.0), c3), r4)),
+    f64x2.mul(f64x2.mul(c4e, x), f64x2.mul(two, f64x2.sub(f64x2.add(one, a11r2), a2r4))),
+  );
+  const d2zx = f64x2.add(
+    f64x2.sub(f64x2.mul(two, c2), f64x2.mul(f64x2.mul(f64x2.splat(20.0), c3), f64x2.mul(r2, x))),
+    f64x2.mul(c4e, f64x2.add(f64x2.sub(f64x2.add(two, f64x2.mul(two, a11r2)), f64x2.mul(f64x2.splat(14.0), a2r4)), f64x2.mul(f64x2.splat(4.0), f64x2.mul(a2r4, a11r2)))),
+  );
+  const fx = f64x2.sub(f64x2.mul(x, zx), t);
+  const h1 = f64x2.add(zx, f64x2.mul(x, dzx));
+  const step = f64x2.div(fx, h1);
+  const err = f64x2.div(f64x2.mul(f64x2.mul(half, f64x2.add(f64x2.mul(two, dzx), f64x2.mul(x, d2zx))), f64x2.mul(step, step)), h1);
+  const scale = f64x2.pmax(one, x);
+  const accept = v128.and(
+    f64x2.le(f64x2.abs(step), f64x2.mul(f64x2.splat(ACCEPT_STEP), scale)),
+    f64x2.le(f64x2.abs(err), f64x2.mul(f64x2.splat(ACCEPT_ERROR), scale)),
+  );
+  const fresh = v128.andnot(accept, done);
+  v128.store(zOut + o, v128.bitselect(f64x2.sub(zx, f64x2.mul(step, f64x2.sub(dzx, f64x2.mul(f64x2.mul(half, step), d2zx)))), v128.load(zOut + o), fresh));
+  v128.store(dzOut + o, v128.bitselect(f64x2.sub(dzx, f64x2.mul(step, d2zx)), v128.load(dzOut + o), fresh));
+  v128.store(starts + o, v128.bitselect(x, f64x2.sub(x, step), done));
+  v128.store(okOut + o, v128.or(done, accept));
 }
