@@ -53,6 +53,8 @@ export interface Config {
   redisUrl: string | null;
   /** MongoDB for the distributed deployment (MONGODB_URL, unset = LMDB). */
   mongodbUrl: string | null;
+  /** Payments webhooks may go to loopback, private and other non-public addresses (WEBHOOK_PRIVATE_TARGETS, default false). */
+  webhookPrivateTargets: boolean;
   /** Operations: probes, metrics, shutdown, limits, the distributed backlog. */
   ops: OpsConfig;
   /** The app (/app): sessions and invitation links. */
@@ -137,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Readonl
     workerInProcess: bool('WORKER_IN_PROCESS', false),
     redisUrl: env.REDIS_URL || null,
     mongodbUrl: env.MONGODB_URL || null,
+    webhookPrivateTargets: bool('WEBHOOK_PRIVATE_TARGETS', false),
     ops: opsConfig(env, int),
     app: {
       publicUrl: (env.APP_URL || `http://localhost:${port || 8080}`).replace(/\/+$/, ''),

@@ -62,7 +62,16 @@ export async function startServer(config: Readonly<Config>, options: StartOption
   const queue = runner instanceof QueueRunner ? runner : null;
   const pool = runner instanceof EnginePool ? runner : null;
   const cancelBus = config.redisUrl ? redisCancelBus(config.redisUrl) : memoryCancelBus();
-  const payments = createPayments({ store, limits: governance.limits, buckets: governance.buckets, log, redisUrl: config.redisUrl, version: API_VERSION, ...options.payments });
+  const payments = createPayments({
+    store,
+    limits: governance.limits,
+    buckets: governance.buckets,
+    log,
+    redisUrl: config.redisUrl,
+    version: API_VERSION,
+    ...options.payments,
+    webhooks: { privateTargets: config.webhookPrivateTargets, ...options.payments?.webhooks },
+  });
   // Redis may be away at start: serve anyway (calls get 503 until it returns), waiting briefly.
   const connected = Promise.all([governance.ready(), queue?.ready(), payments.ready()]);
   await Promise.race([connected.catch(() => undefined), delay(2_000)]);

@@ -14,6 +14,8 @@ export interface PaymentsContext {
   now(): number;
   /** Something wrote events or timers: the scheduler should look soon. */
   notify(): void;
+  /** Webhook URLs may point at loopback, private and other non-public addresses (WEBHOOK_PRIVATE_TARGETS=allow; default no). */
+  privateWebhookTargets?: boolean;
 }
 
 export const iso = (ms: number) => new Date(ms).toISOString();

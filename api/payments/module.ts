@@ -52,7 +52,7 @@ export function createPayments(deps: PaymentsDeps): Payments {
   const now = deps.now ?? Date.now;
   const settings: WebhookSettings = { ...WEBHOOK_DEFAULTS, ...deps.webhooks };
   let scheduler: PaymentsScheduler | undefined;
-  const ctx: PaymentsContext = { store: deps.store.payments, now, notify: () => scheduler?.nudge() };
+  const ctx: PaymentsContext = { store: deps.store.payments, now, notify: () => scheduler?.nudge(), privateWebhookTargets: settings.privateTargets };
   const queue = deps.redisUrl
     ? new BullDeliveryQueue(deps.redisUrl, (id) => scheduler!.deliver(id), now, (e) => deps.log.debug('payments webhook queue error', { error: e.message }))
     : null;

@@ -13,14 +13,19 @@
  * comes min(1 min * 2^(n-1), 6 h) later (1, 2, 4 ... 256 min, then every 6 h) until 3 days after
  * the event: 20 attempts in all with the defaults. A non-2xx answer, a timeout (10 s) or a refused connection is a
  * failure; a redirect is not followed (it counts as a failure). Every attempt is recorded.
+ * Targets: public addresses only, unless WEBHOOK_PRIVATE_TARGETS=true (./webhookTarget.ts: checked
+ * when an endpoint is registered or changed, and on each delivery's own DNS lookup).
  */
 import { createHmac, randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { ApiError, errors } from '../errors.js';
 import { iso, type PaymentsContext } from './core.js';
 import { newPaymentId } from './ids.js';
 import { EVENT_TYPES } from './states.js';
 import { bool, oneOf, parseBody, str, strings, type Field } from './validate.js';
 import { endpointView, eventView } from './views.js';
+import { hostProblem, lookupPublic, NonPublicTarget } from './webhookTarget.js';
 import type { PaymentEvent, Scope, WebhookDelivery, WebhookEndpoint } from '../../store/payments/model.js';
 
 export interface WebhookSettings {
@@ -32,15 +37,17 @@ export interface WebhookSettings {
   windowMs: number;
   /** One attempt's time limit. */
   timeoutMs: number;
+  /** Deliver to loopback, private and other non-public addresses too (WEBHOOK_PRIVATE_TARGETS=allow; webhookTarget.ts). */
+  privateTargets: boolean;
 }
 
-export const WEBHOOK_DEFAULTS: WebhookSettings = { retryBaseMs: 60_000, retryCapMs: 6 * 3_600_000, windowMs: 3 * 24 * 3_600_000, timeoutMs: 10_000 };
+export const WEBHOOK_DEFAULTS: WebhookSettings = { retryBaseMs: 60_000, retryCapMs: 6 * 3_600_000, windowMs: 3 * 24 * 3_600_000, timeoutMs: 10_000, privateTargets: false };
 export const ENDPOINTS_MAX = 16;
 export const SIGNATURE_HEADER = 'Engcalc-Signature';
 
 const eventsField = strings({ max: EVENT_TYPES.length + 1, item: oneOf(['*', ...EVENT_TYPES], { description: 'An event type, or * for all' }), description: "Event types to receive; ['*'] (the default) for all" });
 export const ENDPOINT_BODY: Record<string, Field> = {
-  url: str({ required: true, max: 2048, description: 'Where events are POSTed; https (http is accepted in the sandbox, for local testing)', example: 'https://example.com/webhooks' }),
+  url: str({ required: true, max: 2048, description: 'Where events are POSTed; https (http is accepted in the sandbox), at a public address (loopback, private and link-local ones are refused unless the server runs with WEBHOOK_PRIVATE_TARGETS=true)', example: 'https://example.com/webhooks' }),
   events: eventsField,
   description: str({ max: 500, display: true, description: 'Shown to you' }),
 };
@@ -56,7 +63,7 @@ export function signatureHeader(secret: string, t: number, body: string): string
   return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`, 'utf8').digest('hex')}`;
 }
 
-function urlProblem(raw: string, scope: Scope): string | null {
+function urlProblem(ctx: PaymentsContext, raw: string, scope: Scope): string | null {
   let url: URL;
   try {
     url = new URL(raw);
@@ -64,14 +71,15 @@ function urlProblem(raw: string, scope: Scope): string | null {
     return 'must be an absolute http(s) URL';
   }
   if (url.username || url.password) return 'must not carry credentials';
-  if (url.protocol === 'https:') return null;
-  if (url.protocol === 'http:') return scope.environment === 'sandbox' ? null : 'must be https for live endpoints';
-  return 'must be an http(s) URL';
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must be an http(s) URL';
+  if (url.protocol === 'http:' && scope.environment !== 'sandbox') return 'must be https for live endpoints';
+  const host = ctx.privateWebhookTargets ? null : hostProblem(url);
+  return host === null ? null : `must point at a public address (${host})`;
 }
 
 export async function createEndpoint(ctx: PaymentsContext, scope: Scope, body: unknown) {
   const b = parseBody<{ url: string; events?: string[]; description?: string }>(ENDPOINT_BODY, body, (raw, out) => {
-    const p = urlProblem(String(raw.url), scope);
+    const p = urlProblem(ctx, String(raw.url), scope);
     if (p) out.url = p;
   });
   if ((await ctx.store.webhooks.listEndpoints(scope)).length >= ENDPOINTS_MAX) throw new ApiError('conflict', `At most ${ENDPOINTS_MAX} webhook endpoints per environment; delete one first`, { max: ENDPOINTS_MAX });
@@ -98,7 +106,7 @@ export async function getEndpoint(ctx: PaymentsContext, scope: Scope, id: string
 export async function updateEndpoint(ctx: PaymentsContext, scope: Scope, id: string, body: unknown) {
   const b = parseBody<{ url?: string; events?: string[]; description?: string; enabled?: boolean }>(ENDPOINT_UPDATE_BODY, body, (raw, out) => {
     if (raw.url !== undefined) {
-      const p = urlProblem(String(raw.url), scope);
+      const p = urlProblem(ctx, String(raw.url), scope);
       if (p) out.url = p;
     }
   });
@@ -161,35 +169,49 @@ export async function attemptDelivery(ctx: PaymentsContext, s: WebhookSettings, 
   const gone = !endpoint ? 'the endpoint was deleted' : !endpoint.enabled ? 'the endpoint is disabled' : !event ? 'the event is past its retention' : null;
   if (gone) return ctx.store.webhooks.recordAttempt(id, { at: iso(now), status: null, error: gone, ms: 0 }, { status: 'failed', nextAttemptAt: null });
 
-  const { status, error, ms } = await post(endpoint!, event!, d, now, s.timeoutMs);
+  const { status, error, ms } = await post(endpoint!, event!, d, now, s);
   const after = ctx.now();
   const ok = status !== null && status >= 200 && status < 300;
   const next = ok ? null : nextAttemptAt(d, d.attempts.length + 1, after, s);
   return ctx.store.webhooks.recordAttempt(id, { at: iso(after), status, error, ms }, { status: ok ? 'succeeded' : next ? 'pending' : 'failed', nextAttemptAt: next });
 }
 
-async function post(endpoint: WebhookEndpoint, event: PaymentEvent, d: WebhookDelivery, nowMs: number, timeoutMs: number): Promise<{ status: number | null; error: string | null; ms: number }> {
+async function post(endpoint: WebhookEndpoint, event: PaymentEvent, d: WebhookDelivery, nowMs: number, s: WebhookSettings): Promise<{ status: number | null; error: string | null; ms: number }> {
   const body = JSON.stringify(eventView(event));
   const started = performance.now();
-  try {
-    const res = await fetch(endpoint.url, {
-      method: 'POST',
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
-      headers: {
-        'Content-Type': 'application/json',
-        'User-Agent': 'engcalc-webhooks/1',
-        [SIGNATURE_HEADER]: signatureHeader(endpoint.secret, Math.floor(nowMs / 1000), body),
-        'Engcalc-Event-Id': event.id,
-        'Engcalc-Delivery-Id': d.id,
-      },
-      body,
+  const took = () => Math.round(performance.now() - started);
+  const url = new URL(endpoint.url);
+  // The URL's host as written (an IP literal, localhost) and, at connection, the addresses its name resolves to (webhookTarget.ts).
+  const literal = s.privateTargets ? null : hostProblem(url);
+  if (literal !== null) return { status: null, error: `refused: ${literal}; webhooks go to public addresses only`, ms: 0 };
+  const headers = {
+    'Content-Type': 'application/json',
+    'Content-Length': String(Buffer.byteLength(body)),
+    'User-Agent': 'engcalc-webhooks/1',
+    [SIGNATURE_HEADER]: signatureHeader(endpoint.secret, Math.floor(nowMs / 1000), body),
+    'Engcalc-Event-Id': event.id,
+    'Engcalc-Delivery-Id': d.id,
+  };
+  return new Promise((resolve) => {
+    let settled = false;
+    const settle = (status: number | null, error: string | null) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve({ status, error, ms: took() });
+    };
+    // node:http, not fetch: its `lookup` is where the addresses are checked, and it follows no redirect.
+    const req = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, { method: 'POST', headers, ...(s.privateTargets ? {} : { lookup: lookupPublic }) }, (res) => {
+      const status = res.statusCode ?? null;
+      res.resume(); // the answer's body is not read
+      settle(status, status !== null && status >= 300 && status < 400 ? 'redirects are not followed' : null);
+      req.destroy();
     });
-    await res.body?.cancel().catch(() => undefined);
-    return { status: res.status, error: res.status >= 300 && res.status < 400 ? 'redirects are not followed' : null, ms: Math.round(performance.now() - started) };
-  } catch (err) {
-    const e = err as Error & { cause?: { code?: string } };
-    const reason = e.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : (e.cause?.code ?? e.message).slice(0, 200);
-    return { status: null, error: reason, ms: Math.round(performance.now() - started) };
-  }
+    const timer = setTimeout(() => {
+      settle(null, `no answer within ${s.timeoutMs} ms`);
+      req.destroy();
+    }, s.timeoutMs);
+    req.on('error', (err: NodeJS.ErrnoException) => settle(null, (err instanceof NonPublicTarget ? err.message : (err.code ?? err.message)).slice(0, 200)));
+    req.end(body);
+  });
 }

@@ -47,7 +47,7 @@ const unlimited = { take: async () => ({ allowed: true, remaining: 20, retryAfte
 
 export async function startPaymentsServer(o: PaymentsServerOptions = {}): Promise<PaymentsServer> {
   const dataDir = o.dataDir ?? mkdtempSync(join(tmpdir(), 'engcalc-pay-'));
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, TRUST_PROXY: 'true', LOG_LEVEL: 'info', SEED_DEMO: 'false', ENGINE_THREADS: '1', ...(o.env ?? {}) });
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, TRUST_PROXY: 'true', LOG_LEVEL: 'info', SEED_DEMO: 'false', ENGINE_THREADS: '1', WEBHOOK_PRIVATE_TARGETS: 'true', ...(o.env ?? {}) });
   const clock = o.clock ?? new Clock();
   const logLines: string[] = [];
   const running = await startServer(config, {
