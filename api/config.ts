@@ -6,6 +6,9 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
+/** The range ENGINE_TIMEOUT_MS may take (ms); a worker accepts a job's limit in it (workers/queue/consumer.ts). */
+export const ENGINE_TIMEOUT_RANGE_MS = { min: 10, max: 3_600_000 } as const;
+
 export type LogLevel = 'silent' | 'error' | 'info' | 'debug';
 
 export interface Config {
@@ -128,7 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Readonl
     seedDemo: bool('SEED_DEMO', true),
     engine: {
       threads,
-      timeoutMs: int('ENGINE_TIMEOUT_MS', 30_000, 10, 3_600_000),
+      timeoutMs: int('ENGINE_TIMEOUT_MS', 30_000, ENGINE_TIMEOUT_RANGE_MS.min, ENGINE_TIMEOUT_RANGE_MS.max),
       maxQueue: int('ENGINE_MAX_QUEUE', 4 * threads, 0, 100_000),
       startTimeoutMs: int('ENGINE_START_TIMEOUT_MS', 10_000, 100, 600_000),
       batchMaxItems: int('ENGINE_BATCH_MAX_ITEMS', 10_000, 1, 100_000),

@@ -9,7 +9,8 @@
 import { randomUUID } from 'node:crypto';
 import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
-import { EnginePool } from '../pool.js';
+import { EnginePool, type PoolRunOptions } from '../pool.js';
+import { ENGINE_TIMEOUT_RANGE_MS } from '../../api/config.js';
 import { Cancel } from '../cancel.js';
 import type { ChunkOutcome, RunOutcome } from '../runner.js';
 import { MAX_GROUP, type GroupOutcome } from './callGroups.js';
@@ -87,10 +88,10 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
    * A group of light calls (callGroups.ts): handed to the pool together, so they reach a thread
    * as one task when they can (workers/lightCalls.ts), each with its own time limit and answer.
    */
-  const runGroup = async (calls: NonNullable<EngineJobData['calls']>, signal: Cancel): Promise<GroupOutcome> => {
+  const runGroup = async (calls: NonNullable<EngineJobData['calls']>, signal: Cancel, limit: PoolRunOptions): Promise<GroupOutcome> => {
     const started = performance.now();
     const outcomes = await Promise.all(
-      pool.runMany(calls.map((call) => ({ name: call.name, input: call.input, units: call.units, presented: call.presented })), { signal }).map((pending, i) =>
+      pool.runMany(calls.map((call) => ({ name: call.name, input: call.input, units: call.units, presented: call.presented })), { signal, ...limit }).map((pending, i) =>
         pending.then((outcome) => {
           options.onJob?.(calls[i]!.name, outcome.ok ? 'ok' : outcome.reason, (performance.now() - started) / 1000);
           return outcome;
@@ -116,11 +117,12 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
         if (claim.canceled) cancel.abort();
         active++;
         try {
-          if (data.calls) outcome = await runGroup(data.calls.slice(0, claim.calls), cancel);
+          const limit = callLimit(data.timeoutMs, options.timeoutMs);
+          if (data.calls) outcome = await runGroup(data.calls.slice(0, claim.calls), cancel, limit);
           else
             outcome = data.inputs
               ? await pool.runChunk({ name: data.name, inputs: data.inputs, units: data.units, deadline: data.deadline ?? Date.now() + options.timeoutMs, mode: data.mode }, { signal: cancel })
-              : await pool.run({ name: data.name, input: data.input ?? {}, units: data.units, presented: data.presented }, data.progress ? { signal: cancel, onProgress: progressSender(redis, job) } : { signal: cancel });
+              : await pool.run({ name: data.name, input: data.input ?? {}, units: data.units, presented: data.presented }, data.progress ? { signal: cancel, onProgress: progressSender(redis, job), ...limit } : { signal: cancel, ...limit });
         } catch (err) {
           options.onError?.(err as Error);
           outcome = { ok: false, reason: 'unavailable', message: 'the engine thread failed' };
@@ -233,4 +235,14 @@ function watchConnection(redis: Redis, hooks: ConsumerHooks): void {
   redis.on('close', () => {
     if (wasReady) lost();
   });
+}
+
+/**
+ * The time limit a job's calls run under: the API node's (EngineJobData.timeoutMs) where it
+ * differs from this worker's own and is one ENGINE_TIMEOUT_MS could be; none (the pool's own,
+ * and light calls keep their shared path) otherwise.
+ */
+export function callLimit(jobLimitMs: unknown, ownMs: number): PoolRunOptions {
+  if (typeof jobLimitMs !== 'number' || !Number.isInteger(jobLimitMs) || jobLimitMs < ENGINE_TIMEOUT_RANGE_MS.min || jobLimitMs > ENGINE_TIMEOUT_RANGE_MS.max || jobLimitMs === ownMs) return {};
+  return { timeoutMs: jobLimitMs };
 }

@@ -160,7 +160,8 @@ export class QueueRunner implements EngineRunner {
     this.groups = new CallGroups(
       (call, opts) => this.runAlone(call, opts),
       // A group's calls run one after another on one worker thread, each under the time limit.
-      (calls, opts, onRefused) => this.submit({ name: GROUP_JOB, calls: calls.map((c) => ({ name: c.name, input: c.input, units: c.units, presented: c.presented })) }, this.options.timeoutMs * calls.length, opts, onRefused) as Promise<GroupOutcome | NotRun>,
+      (calls, opts, onRefused) =>
+        this.submit({ name: GROUP_JOB, calls: calls.map((c) => ({ name: c.name, input: c.input, units: c.units, presented: c.presented })), timeoutMs: this.options.timeoutMs }, this.options.timeoutMs * calls.length, opts, onRefused) as Promise<GroupOutcome | NotRun>,
     );
   }
 
@@ -226,7 +227,7 @@ export class QueueRunner implements EngineRunner {
   }
 
   private runAlone(job: EngineJob, options: RunOptions): Promise<RunOutcome> {
-    const data: EngineJobData = { name: job.name, input: job.input, units: job.units, presented: job.presented };
+    const data: EngineJobData = { name: job.name, input: job.input, units: job.units, presented: job.presented, timeoutMs: this.options.timeoutMs };
     if (options.onProgress) data.progress = true;
     return this.submit(data, this.options.timeoutMs, options) as Promise<RunOutcome>;
   }

@@ -94,6 +94,13 @@ export interface EngineJobData {
   progress?: true;
   /** The caller node's reply channel: the worker publishes the outcome there as it stores it. */
   replyTo?: string;
+  /**
+   * The time limit of each call, the API node's ENGINE_TIMEOUT_MS: the one its caller is told and
+   * the node waits for, so the worker applies it rather than its own (a worker configured
+   * otherwise would answer a different limit, or run on while the node gives up with 503).
+   * Absent (a job from an older node): the worker's own.
+   */
+  timeoutMs?: number;
 }
 
 /** What the processor returns to BullMQ: the outcome itself is in the job's outcome key. */
