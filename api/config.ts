@@ -5,6 +5,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { DataKey, parseDataKey } from './payments/dataKeys.js';
 
 /** The range ENGINE_TIMEOUT_MS may take (ms); a worker accepts a job's limit in it (workers/queue/consumer.ts). */
 export const ENGINE_TIMEOUT_RANGE_MS = { min: 10, max: 3_600_000 } as const;
@@ -58,6 +59,10 @@ export interface Config {
   mongodbUrl: string | null;
   /** Payments webhooks may go to loopback, private and other non-public addresses (WEBHOOK_PRIVATE_TARGETS, default false). */
   webhookPrivateTargets: boolean;
+  /** The key sealing bank account numbers at rest (PAYMENTS_DATA_KEY; unset: DATA_DIR's key file, LMDB only). */
+  paymentsDataKey: DataKey | null;
+  /** Keys it replaced, still opening what they sealed (PAYMENTS_DATA_KEYS_PREVIOUS, comma-separated). */
+  paymentsDataKeysPrevious: DataKey[];
   /** Operations: probes, metrics, shutdown, limits, the distributed backlog. */
   ops: OpsConfig;
   /** The app (/app): sessions and invitation links. */
@@ -143,6 +148,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Readonl
     redisUrl: env.REDIS_URL || null,
     mongodbUrl: env.MONGODB_URL || null,
     webhookPrivateTargets: bool('WEBHOOK_PRIVATE_TARGETS', false),
+    paymentsDataKey: env.PAYMENTS_DATA_KEY ? dataKeyOf('PAYMENTS_DATA_KEY', env.PAYMENTS_DATA_KEY, problems) : null,
+    paymentsDataKeysPrevious: (env.PAYMENTS_DATA_KEYS_PREVIOUS ?? '')
+      .split(',')
+      .filter((t) => t.trim() !== '')
+      .flatMap((t, i) => dataKeyOf(`PAYMENTS_DATA_KEYS_PREVIOUS entry ${i + 1}`, t, problems) ?? []),
     ops: opsConfig(env, int),
     app: {
       publicUrl: (env.APP_URL || `http://localhost:${port || 8080}`).replace(/\/+$/, ''),
@@ -152,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Readonl
   };
   if (env.APP_URL && !/^https?:\/\/[^/\s]+/.test(env.APP_URL)) problems.push(`APP_URL must be an http:// or https:// address (got '${env.APP_URL}')`);
   if (config.redisUrl && !/^rediss?:\/\//.test(config.redisUrl)) problems.push(`REDIS_URL must start with redis:// or rediss:// (got '${config.redisUrl}')`);
+  if (config.mongodbUrl && !config.paymentsDataKey) problems.push('MONGODB_URL needs PAYMENTS_DATA_KEY (32 random bytes, base64: openssl rand -base64 32), the same on every node: it seals bank account numbers at rest');
   if (config.workerInProcess && !config.redisUrl) problems.push('WORKER_IN_PROCESS needs REDIS_URL (without it the engine already runs in this process)');
   if (problems.length) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   return deepFreeze(config);
@@ -182,4 +193,12 @@ function opsConfig(env: NodeJS.ProcessEnv, int: (name: string, fallback: number,
 function deepFreeze<T extends object>(o: T): Readonly<T> {
   for (const v of Object.values(o)) if (v && typeof v === 'object') deepFreeze(v);
   return Object.freeze(o);
+}
+
+/** A data key from its variable, or null with the problem recorded (never the value itself). */
+function dataKeyOf(name: string, text: string, problems: string[]): DataKey | null {
+  const key = parseDataKey(text);
+  if (typeof key !== 'string') return key;
+  problems.push(`${name} ${key}`);
+  return null;
 }

@@ -26,6 +26,7 @@ import { opsRoutes } from './routes/ops.js';
 import { RunService } from './engine/runs.js';
 import { memoryCancelBus, redisCancelBus } from './mcp/cancellation.js';
 import { createPayments, type Payments, type PaymentsOptions } from './payments/module.js';
+import { configuredDataKeys } from './payments/dataKeys.js';
 
 export interface RunningServer {
   url: string;
@@ -69,6 +70,7 @@ export async function startServer(config: Readonly<Config>, options: StartOption
     log,
     redisUrl: config.redisUrl,
     version: API_VERSION,
+    dataKeys: configuredDataKeys(config),
     ...options.payments,
     webhooks: { privateTargets: config.webhookPrivateTargets, ...options.payments?.webhooks },
   });

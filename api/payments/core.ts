@@ -4,6 +4,7 @@
  * atomic store operation together with its balance movements and its event.
  */
 import { ApiError, errors } from '../errors.js';
+import type { DataKeys } from './dataKeys.js';
 import { newPaymentId } from './ids.js';
 import type { Movement, ObjectBase, ObjectKind, ObjectOf, PaymentEvent, Scope } from '../../store/payments/model.js';
 import type { PaymentsStore } from '../../store/payments/ports.js';
@@ -14,8 +15,10 @@ export interface PaymentsContext {
   now(): number;
   /** Something wrote events or timers: the scheduler should look soon. */
   notify(): void;
-  /** Webhook URLs may point at loopback, private and other non-public addresses (WEBHOOK_PRIVATE_TARGETS=allow; default no). */
+  /** Webhook URLs may point at loopback, private and other non-public addresses (WEBHOOK_PRIVATE_TARGETS=true; default no). */
   privateWebhookTargets?: boolean;
+  /** The keys sealing bank account numbers at rest (./sealed.ts). */
+  dataKeys: DataKeys;
 }
 
 export const iso = (ms: number) => new Date(ms).toISOString();

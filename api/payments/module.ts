@@ -14,6 +14,7 @@ import { paymentsRoutes } from './routes.js';
 import { PaymentsScheduler } from './scheduler.js';
 import { BullDeliveryQueue } from './webhookQueue.js';
 import { WEBHOOK_DEFAULTS, type WebhookSettings } from './webhooks.js';
+import type { DataKeys } from './dataKeys.js';
 import type { RequestLimits, TokenBuckets } from '../../store/governance.js';
 import type { Store } from '../../store/ports.js';
 
@@ -36,6 +37,8 @@ export interface PaymentsDeps extends PaymentsOptions {
   /** With it, webhook deliveries go through the BullMQ queue `payments-webhooks`. */
   redisUrl: string | null;
   version: string;
+  /** The keys sealing bank account numbers at rest (./dataKeys.ts). */
+  dataKeys: DataKeys;
 }
 
 export interface Payments {
@@ -52,7 +55,7 @@ export function createPayments(deps: PaymentsDeps): Payments {
   const now = deps.now ?? Date.now;
   const settings: WebhookSettings = { ...WEBHOOK_DEFAULTS, ...deps.webhooks };
   let scheduler: PaymentsScheduler | undefined;
-  const ctx: PaymentsContext = { store: deps.store.payments, now, notify: () => scheduler?.nudge(), privateWebhookTargets: settings.privateTargets };
+  const ctx: PaymentsContext = { store: deps.store.payments, now, notify: () => scheduler?.nudge(), privateWebhookTargets: settings.privateTargets, dataKeys: deps.dataKeys };
   const queue = deps.redisUrl
     ? new BullDeliveryQueue(deps.redisUrl, (id) => scheduler!.deliver(id), now, (e) => deps.log.debug('payments webhook queue error', { error: e.message }))
     : null;

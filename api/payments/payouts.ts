@@ -6,6 +6,7 @@
  * through the scenario of its test account; in live it waits for the operator (`payout mark`).
  */
 import { errors } from '../errors.js';
+import { seal, unseal } from './sealed.js';
 import { createObject, getOrNotFound, iso, moveObject, type PaymentsContext } from './core.js';
 import { newPaymentId } from './ids.js';
 import { requireCurrency } from './money.js';
@@ -38,12 +39,13 @@ export async function createPayout(ctx: PaymentsContext, scope: Scope, body: unk
   const cur = requireCurrency(b.currency, 'currency');
   const now = ctx.now();
   const sandbox = scope.environment === 'sandbox';
+  const id = newPaymentId('payout', now);
   const record: Payout = {
-    id: newPaymentId('payout', now), merchantId: scope.merchantId, environment: scope.environment, status: 'pending', version: 1, createdAt: iso(now), updatedAt: iso(now),
+    id, merchantId: scope.merchantId, environment: scope.environment, status: 'pending', version: 1, createdAt: iso(now), updatedAt: iso(now),
     metadata: b.metadata ?? {}, idempotencyKey, nextAction: sandbox ? { at: iso(now + PAYOUT_PENDING_MS), to: 'processing' } : null,
     amount: b.amount, fee: cur.payoutFee, currency: cur.code,
     bankAccount: {
-      holderName: b.bank_account.account_holder_name.trim(), country: b.bank_account.country, accountNumber: b.bank_account.account_number,
+      holderName: b.bank_account.account_holder_name.trim(), country: b.bank_account.country, accountNumber: seal(ctx.dataKeys, b.bank_account.account_number, accountNumberContext(id)),
       routingNumber: b.bank_account.routing_number ?? null, last4: b.bank_account.account_number.slice(-4),
     },
     description: b.description ?? null, failureCode: null, failureMessage: null, scenario: sandbox ? testAccount(b.bank_account.account_number).outcome : null, paidAt: null, returnedAt: null,
@@ -52,10 +54,18 @@ export async function createPayout(ctx: PaymentsContext, scope: Scope, body: unk
   return { payout, created };
 }
 
+/** What a payout's account number is sealed for (./sealed.ts): this payout's, and no other's. */
+const accountNumberContext = (payoutId: string) => `payout:${payoutId}:bank_account.account_number`;
+
+/** The payout's whole account number, unsealed (answers show only its last four digits). */
+export function accountNumber(ctx: PaymentsContext, payout: Payout): string {
+  return unseal(ctx.dataKeys, payout.bankAccount.accountNumber, accountNumberContext(payout.id));
+}
+
 /** One change of a payout, with what it implies (timestamps, failure code, the simulator's next step). */
 export async function stepPayout(ctx: PaymentsContext, payout: Payout, to: PayoutStatus, failureCode?: PayoutFailureCode): Promise<Payout> {
   const now = ctx.now();
-  const test = payout.environment === 'sandbox' ? testAccount(payout.bankAccount.accountNumber) : null;
+  const test = payout.environment === 'sandbox' ? testAccount(accountNumber(ctx, payout)) : null;
   const patch: Partial<Payout> = {};
   if (to === 'processing' && test && test.outcome !== 'stuck') {
     patch.nextAction = { at: iso(now + PAYOUT_PROCESSING_MS), to: test.outcome === 'failed' ? 'failed' : 'paid' };

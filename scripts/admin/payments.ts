@@ -16,6 +16,9 @@ import { PAYIN_FAILURE_CODES, PAYOUT_FAILURE_CODES, type PayinFailureCode, type 
 import { payinView, payoutView, topUpView } from '../../api/payments/views.js';
 import { ENVIRONMENTS, type Environment } from '../../store/payments/model.js';
 import type { Store } from '../../store/ports.js';
+import type { Config } from '../../api/config.js';
+import { configuredDataKeys } from '../../api/payments/dataKeys.js';
+import { accountNumber } from '../../api/payments/payouts.js';
 
 type Kind = 'string' | 'boolean' | 'multiple';
 export interface CliHelpers {
@@ -25,7 +28,7 @@ export interface CliHelpers {
   integer(raw: string, name: string): number;
   usage(message: string): Error;
 }
-type Handler = (store: Store, args: string[]) => Promise<unknown>;
+type Handler = (store: Store, args: string[], config: Readonly<Config>) => Promise<unknown>;
 
 export const PAYMENTS_USAGE = `
   merchant create --name N | merchant list
@@ -42,13 +45,13 @@ export const PAYMENTS_USAGE = `
   payout mark ID processing|paid|failed|returned [--code ${Object.keys(PAYOUT_FAILURE_CODES).join('|')}]
   payout show ID                             (the operator's view, with the full account number)`;
 
-const context = (store: Store): PaymentsContext => ({ store: store.payments, now: Date.now, notify: () => undefined });
+const context = (store: Store, config: Readonly<Config>): PaymentsContext => ({ store: store.payments, now: Date.now, notify: () => undefined, dataKeys: configuredDataKeys(config) });
 
 /** Service refusals become the CLI's refused operations (the envelope on stderr, exit 1). */
 function refusals(handler: Handler): Handler {
-  return async (store, args) => {
+  return async (store, args, config) => {
     try {
-      return await handler(store, args);
+      return await handler(store, args, config);
     } catch (err) {
       if (err instanceof ApiError) throw new AccountError(err.code, err.message, err.details);
       throw err;
@@ -100,22 +103,22 @@ export function paymentsCommands(h: CliHelpers): Record<string, Handler> {
       h.opts(args, {});
       return { merchants: (await store.payments.merchants.list()).map(merchantView) };
     },
-    'merchant key': async (store, args) => {
+    'merchant key': async (store, args, config) => {
       const sub = keyCommands[args[0] ?? ''];
       if (!sub) throw h.usage(`merchant key takes one of: ${Object.keys(keyCommands).join(', ')}`);
-      return sub(store, args.slice(1));
+      return sub(store, args.slice(1), config);
     },
-    'merchant topup': async (store, args) => {
+    'merchant topup': async (store, args, config) => {
       const v = h.opts(args, { merchant: 'string', environment: 'string', currency: 'string', amount: 'string' });
       const merchantId = h.required(v, 'merchant');
       if (!(await store.payments.merchants.get(merchantId))) throw new AccountError('not_found', `merchant ${merchantId} not found`);
       const scope = { merchantId, environment: environment(h.required(v, 'environment')) };
-      const out = await topUp(context(store), scope, { currency: h.required(v, 'currency'), amount: h.integer(h.required(v, 'amount'), '--amount') }, null, 'operator');
-      return { top_up: topUpView(out.topUp), ...(await balances(context(store), scope)) };
+      const out = await topUp(context(store, config), scope, { currency: h.required(v, 'currency'), amount: h.integer(h.required(v, 'amount'), '--amount') }, null, 'operator');
+      return { top_up: topUpView(out.topUp), ...(await balances(context(store, config), scope)) };
     },
-    'merchant balances': async (store, args) => {
+    'merchant balances': async (store, args, config) => {
       const v = h.opts(args, { merchant: 'string', environment: 'string' });
-      return balances(context(store), { merchantId: h.required(v, 'merchant'), environment: environment(h.required(v, 'environment')) });
+      return balances(context(store, config), { merchantId: h.required(v, 'merchant'), environment: environment(h.required(v, 'environment')) });
     },
     'rate set': async (store, args) => {
       const v = h.opts(args, { from: 'string', to: 'string', mid: 'string', 'markup-bps': 'string', fee: 'string' });
@@ -130,27 +133,27 @@ export function paymentsCommands(h: CliHelpers): Record<string, Handler> {
       h.opts(args, {});
       return { rates: (await store.payments.rates.list()).map(rateView) };
     },
-    'payin receive': async (store, args) => ({ payin: payinView(await receivePayin(context(store), h.id(args))) }),
-    'payin fail': async (store, args) => {
+    'payin receive': async (store, args, config) => ({ payin: payinView(await receivePayin(context(store, config), h.id(args))) }),
+    'payin fail': async (store, args, config) => {
       const [payinId, rest] = positionalThen(args);
       const code = h.required(h.opts(rest, { code: 'string' }), 'code');
       if (!Object.hasOwn(PAYIN_FAILURE_CODES, code)) throw h.usage(`--code must be one of: ${Object.keys(PAYIN_FAILURE_CODES).join(', ')}`);
-      return { payin: payinView(await failPayin(context(store), payinId, code as PayinFailureCode)) };
+      return { payin: payinView(await failPayin(context(store, config), payinId, code as PayinFailureCode)) };
     },
-    'payout mark': async (store, args) => {
+    'payout mark': async (store, args, config) => {
       const [payoutId, rest] = positionalThen(args);
       const to = rest[0];
       if (to !== 'processing' && to !== 'paid' && to !== 'failed' && to !== 'returned') throw h.usage('payout mark ID takes processing, paid, failed or returned');
       const code = h.opts(rest.slice(1), { code: 'string' }).code as string | undefined;
       if (code !== undefined && !Object.hasOwn(PAYOUT_FAILURE_CODES, code)) throw h.usage(`--code must be one of: ${Object.keys(PAYOUT_FAILURE_CODES).join(', ')}`);
       if (code !== undefined && to !== 'failed' && to !== 'returned') throw h.usage('--code goes with failed or returned');
-      return { payout: payoutView(await markPayout(context(store), payoutId, to, code as PayoutFailureCode | undefined)) };
+      return { payout: payoutView(await markPayout(context(store, config), payoutId, to, code as PayoutFailureCode | undefined)) };
     },
-    'payout show': async (store, args) => {
+    'payout show': async (store, args, config) => {
       const payout = await store.payments.objects.find('payout', h.id(args));
       if (!payout) throw new AccountError('not_found', `payout ${args[0]} not found`);
       const view = payoutView(payout);
-      return { payout: { ...view, merchant: payout.merchantId, bank_account: { ...view.bank_account, account_number: payout.bankAccount.accountNumber } } };
+      return { payout: { ...view, merchant: payout.merchantId, bank_account: { ...view.bank_account, account_number: accountNumber(context(store, config), payout) } } };
     },
   };
   return Object.fromEntries(Object.entries(commands).map(([k, f]) => [k, refusals(f)]));

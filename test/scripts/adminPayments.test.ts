@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { runNode } from '../support/processes.js';
 import { openLmdbStore } from '../../store/lmdb/index.js';
 import { hashKey } from '../../api/accounts/keyValue.js';
+import { dataKeys, keyFileKey } from '../../api/payments/dataKeys.js';
 
 describe('admin CLI: payments commands', () => {
   let dataDir: string;
@@ -90,7 +91,8 @@ describe('admin CLI: payments commands', () => {
     const store = openLmdbStore({ path: dataDir });
     const { createPayin } = await import('../../api/payments/payins.js');
     const { createPayout } = await import('../../api/payments/payouts.js');
-    const ctx = { store: store.payments, now: Date.now, notify: () => undefined };
+    // The CLI's key: the data directory's key file, which this process shares with it.
+    const ctx = { store: store.payments, now: Date.now, notify: () => undefined, dataKeys: dataKeys(keyFileKey(dataDir)) };
     let payinId: string, failedId: string;
     try {
       payinId = (await createPayin(ctx, scope, { amount: 20_000, currency: 'EUR', payment_method: { type: 'bank_transfer' } }, 'k1')).payin.id;
@@ -108,7 +110,7 @@ describe('admin CLI: payments commands', () => {
     const store2 = openLmdbStore({ path: dataDir });
     let payoutId: string;
     try {
-      payoutId = (await createPayout({ store: store2.payments, now: Date.now, notify: () => undefined }, scope, { amount: 10_000, currency: 'EUR', bank_account: { account_holder_name: 'Live Co', country: 'DE', account_number: 'DE89370400440532013000' } }, 'k3')).payout.id;
+      payoutId = (await createPayout({ store: store2.payments, now: Date.now, notify: () => undefined, dataKeys: dataKeys(keyFileKey(dataDir)) }, scope, { amount: 10_000, currency: 'EUR', bank_account: { account_holder_name: 'Live Co', country: 'DE', account_number: 'DE89370400440532013000' } }, 'k3')).payout.id;
     } finally {
       await store2.close();
     }
