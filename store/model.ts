@@ -177,6 +177,9 @@ export interface AppLogin {
 }
 
 /** A one-time link to set a password (printed by the admin CLI; no mail is sent). */
+/** How long an invitation is kept after it expires (store/ports.ts AppStore.createInvitation): 7 days. */
+export const INVITATION_KEPT_MS = 7 * 24 * 3_600_000;
+
 export interface AppInvitation {
   /** Hex SHA-256 of the token in the link; the token itself is never stored. */
   tokenHash: string;

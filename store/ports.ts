@@ -123,6 +123,11 @@ export interface AppStore {
   recordFailure(email: string, maxFailures: number, lockUntil: string, at: string): Promise<AppLogin | undefined>;
   /** A successful sign-in: failures back to 0. */
   clearFailures(email: string): Promise<void>;
+  /**
+   * Stores an invitation. An invitation is forgotten INVITATION_KEPT_MS after it expires, used or
+   * not (until then a second use answers 'used' or 'expired', after it 'not_found'): LMDB removes
+   * those past it as another is created, MongoDB by its TTL index.
+   */
   createInvitation(invitation: AppInvitation): Promise<void>;
   /** Atomically marks the invitation used when it is unused and not expired at `at`. */
   consumeInvitation(tokenHash: string, at: string): Promise<ConsumeInvitationOutcome>;

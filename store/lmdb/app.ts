@@ -1,10 +1,11 @@
 /**
  * LMDB adapter of the app's sign-ins, invitations and sessions (store/ports.ts AppStore). Every
  * read-modify-write runs in one write transaction. A subject's sessions past their absolute end
- * are removed whenever it signs in again, so abandoned sessions do not pile up.
+ * are removed whenever it signs in again, and invitations INVITATION_KEPT_MS past their expiry
+ * whenever another is created, so neither piles up.
  */
 import type { Database, RootDatabase } from 'lmdb';
-import type { AppInvitation, AppLogin, AppSession, AppSubject } from '../model.js';
+import { INVITATION_KEPT_MS, type AppInvitation, type AppLogin, type AppSession, type AppSubject } from '../model.js';
 import type { AppStore } from '../ports.js';
 
 type Key = string | string[];
@@ -58,7 +59,12 @@ export function lmdbApp(root: RootDatabase): AppStore {
       });
     },
     async createInvitation(invitation) {
-      await invitations.put(invitation.tokenHash, invitation);
+      await root.transaction(() => {
+        // Those kept past INVITATION_KEPT_MS after their expiry go (invitations are few: a scan is cheap).
+        const forgetBefore = Date.parse(invitation.createdAt) - INVITATION_KEPT_MS;
+        for (const { key, value } of invitations.getRange()) if (Date.parse(value.expiresAt) < forgetBefore) invitations.remove(key);
+        invitations.put(invitation.tokenHash, invitation);
+      });
     },
     async consumeInvitation(tokenHash, at) {
       return root.transaction(() => {

@@ -2,11 +2,11 @@
  * MongoDB adapter of the app's sign-ins, invitations and sessions (store/ports.ts AppStore).
  * Each rule is one single-document atomic operation: the login is keyed by email, a failure
  * counts and locks in one pipeline update, an invitation is consumed by a conditional update.
- * Sessions and invitations carry a Date copy of their end for TTL indexes, so MongoDB removes
- * them once they are over.
+ * Sessions and invitations carry a Date for TTL indexes, so MongoDB removes them: a session once
+ * it is over, an invitation INVITATION_KEPT_MS after it expires (store/ports.ts).
  */
 import type { Collection, Db } from 'mongodb';
-import type { AppInvitation, AppLogin, AppSession } from '../model.js';
+import { INVITATION_KEPT_MS, type AppInvitation, type AppLogin, type AppSession } from '../model.js';
 import type { AppStore } from '../ports.js';
 import { isDuplicate, plain } from './index.js';
 
@@ -71,7 +71,7 @@ export async function mongoApp(db: Db): Promise<AppStore> {
       await logins.updateOne({ _id: email.toLowerCase() }, { $set: { failures: 0, lockedUntil: null } });
     },
     async createInvitation(invitation) {
-      await invitations.insertOne({ _id: invitation.tokenHash, ...invitation, expireAt: new Date(invitation.expiresAt) });
+      await invitations.insertOne({ _id: invitation.tokenHash, ...invitation, expireAt: new Date(Date.parse(invitation.expiresAt) + INVITATION_KEPT_MS) });
     },
     async consumeInvitation(tokenHash, at) {
       const used = await invitations.findOneAndUpdate({ _id: tokenHash, usedAt: null, expiresAt: { $gt: at } }, { $set: { usedAt: at } }, { returnDocument: 'after' });

@@ -5,7 +5,7 @@
 import { expect } from 'chai';
 import type { Store, VersionSaveOutcome } from '../../store/ports.js';
 import { StoreConflict } from '../../store/ports.js';
-import { DEFAULT_VERSION_LIMITS, type ApiKeyRecord, type Company, type Member } from '../../store/model.js';
+import { DEFAULT_VERSION_LIMITS, INVITATION_KEPT_MS, type ApiKeyRecord, type Company, type Member } from '../../store/model.js';
 
 export function storeContract(name: string, open: () => Promise<{ store: Store; cleanup: () => Promise<void> }>): void {
   describe(`store contract: ${name}`, () => {
@@ -283,6 +283,18 @@ export function storeContract(name: string, open: () => Promise<{ store: Store; 
         expect(consumed.invitation).to.deep.include({ subject: ann, usedAt: t(1) });
         expect((await store.app.consumeInvitation('tok2', t(5))).status).to.equal('expired');
         expect((await store.app.consumeInvitation('nope', t(1))).status).to.equal('not_found');
+      });
+
+      it('keeps an expired or used invitation INVITATION_KEPT_MS after its expiry: a second use still answers why', async () => {
+        const inv = (tokenHash: string, createdAt: string, expiresAt: string) => ({ tokenHash, email: 'ann@x.com', subject: ann, createdAt, expiresAt, usedAt: null });
+        await store.app.createInvitation(inv('kept-used', t(0), t(60)));
+        await store.app.createInvitation(inv('kept-expired', t(0), t(5)));
+        expect((await store.app.consumeInvitation('kept-used', t(1))).status).to.equal('consumed');
+        // Another invitation a day short of the keeping time after both expired: both still known.
+        const later = new Date(Date.parse(t(60)) + INVITATION_KEPT_MS - 86_400_000).toISOString();
+        await store.app.createInvitation(inv('kept-later', later, new Date(Date.parse(later) + 3_600_000).toISOString()));
+        expect((await store.app.consumeInvitation('kept-used', later)).status).to.equal('used');
+        expect((await store.app.consumeInvitation('kept-expired', later)).status).to.equal('expired');
       });
 
       it('keeps sessions by id hash, touches, ends one or all of a subject', async () => {

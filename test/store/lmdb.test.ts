@@ -3,6 +3,7 @@ import { chmodSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openLmdbStore } from '../../store/lmdb/index.js';
+import { INVITATION_KEPT_MS } from '../../store/model.js';
 import { storeContract } from './contract.js';
 import { runStoreContract } from './runsContract.js';
 
@@ -19,6 +20,30 @@ const openLmdb = async () => {
 };
 storeContract('LMDB', openLmdb);
 runStoreContract('LMDB', openLmdb);
+
+describe('LMDB app store: invitations are forgotten INVITATION_KEPT_MS after they expire', () => {
+  it('creating an invitation removes those expired longer ago than that, used or not, and keeps the rest', async () => {
+    const { store, cleanup } = await openLmdb();
+    try {
+      const ann = { kind: 'member', id: 'm1' } as const;
+      const at = (ms: number) => new Date(Date.UTC(2026, 0, 1) + ms).toISOString();
+      const inv = (tokenHash: string, createdMs: number, expiresMs: number) => ({ tokenHash, email: 'ann@x.com', subject: ann, createdAt: at(createdMs), expiresAt: at(expiresMs), usedAt: null });
+      const hour = 3_600_000;
+      await store.app.createInvitation(inv('old-used', 0, hour));
+      await store.app.createInvitation(inv('old-unused', 0, hour));
+      await store.app.createInvitation(inv('recent', 0, INVITATION_KEPT_MS));
+      expect((await store.app.consumeInvitation('old-used', at(1))).status).to.equal('consumed');
+      const now = hour + INVITATION_KEPT_MS + 1;
+      await store.app.createInvitation(inv('new', now, now + hour));
+      expect((await store.app.consumeInvitation('old-used', at(now))).status, 'used, and forgotten').to.equal('not_found');
+      expect((await store.app.consumeInvitation('old-unused', at(now))).status, 'expired, and forgotten').to.equal('not_found');
+      expect((await store.app.consumeInvitation('recent', at(now))).status, 'expired within the keeping time').to.equal('expired');
+      expect((await store.app.consumeInvitation('new', at(now))).status).to.equal('consumed');
+    } finally {
+      await cleanup();
+    }
+  });
+});
 
 describe('LMDB files', () => {
   const modeOf = (p: string) => statSync(p).mode & 0o777;
