@@ -28,7 +28,7 @@ const V4: [string, number, string][] = [
   ['10.0.0.0', 8, 'a private address'],
   ['100.64.0.0', 10, 'a carrier-grade NAT address'],
   ['127.0.0.0', 8, 'a loopback address'],
-  ['169.254.0.0', 16, 'a link-local address (where cloud metadata services answer)'],
+  ['169.254.0.0', 16, 'a link-local address, where cloud metadata services answer'],
   ['172.16.0.0', 12, 'a private address'],
   ['192.0.0.0', 24, 'an IETF protocol assignment'],
   ['192.0.2.0', 24, 'a documentation address'],
