@@ -43,6 +43,12 @@ export interface RunResult {
   keysGiven: number;
   /** CPU of the server processes per answered call over the run (cpu.ts); absent where /proc is not readable. */
   cpu?: CpuPerCall;
+  /**
+   * Paced runs: requests waiting in the client for a connection when the measured window began
+   * (0 when the client kept its schedule through the warm-up; more: its own backlog is in the
+   * percentiles, paced.ts PACED_WARMUP_S).
+   */
+  clientQueuedAtStart?: number;
   /** autocannon's own summary, for the JSON (latency in whole ms); absent for paced runs (paced.ts). */
   autocannon?: { requestsPerSecAvg: number; latencyP50: number; latencyP99: number; latencyMax: number };
 }

@@ -302,7 +302,11 @@ function cpuText(cpu: CpuPerCall | undefined): string {
 
 function nonOkText(r: RunResult): string {
   const bad = Object.entries(r.statusCodes).filter(([c]) => !c.startsWith('2'));
-  return (bad.length ? `, non-2xx ${bad.map(([c, n]) => `${c}x${n}`).join(' ')}` : '') + (r.errors ? `, ${r.errors} errors` : '');
+  return (
+    (bad.length ? `, non-2xx ${bad.map(([c, n]) => `${c}x${n}`).join(' ')}` : '') +
+    (r.errors ? `, ${r.errors} errors` : '') +
+    (r.clientQueuedAtStart ? `, CLIENT BEHIND: ${r.clientQueuedAtStart} requests waiting for a connection when measuring began` : '')
+  );
 }
 
 /**
