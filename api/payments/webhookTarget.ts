@@ -1,5 +1,5 @@
 /**
- * Where a webhook may be delivered: public addresses only, unless WEBHOOK_PRIVATE_TARGETS=allow
+ * Where a webhook may be delivered: public addresses only, unless WEBHOOK_PRIVATE_TARGETS=true
  * (a self-hosted server whose merchants' receivers are on its own network, or local testing).
  *
  * Why: the URL is the merchant's, the request is the server's. Without this, a merchant key could

@@ -37,7 +37,7 @@ export interface WebhookSettings {
   windowMs: number;
   /** One attempt's time limit. */
   timeoutMs: number;
-  /** Deliver to loopback, private and other non-public addresses too (WEBHOOK_PRIVATE_TARGETS=allow; webhookTarget.ts). */
+  /** Deliver to loopback, private and other non-public addresses too (WEBHOOK_PRIVATE_TARGETS=true; webhookTarget.ts). */
   privateTargets: boolean;
 }
 
