@@ -113,8 +113,9 @@ export function paymentsCommands(h: CliHelpers): Record<string, Handler> {
       const merchantId = h.required(v, 'merchant');
       if (!(await store.payments.merchants.get(merchantId))) throw new AccountError('not_found', `merchant ${merchantId} not found`);
       const scope = { merchantId, environment: environment(h.required(v, 'environment')) };
-      const out = await topUp(context(store, config), scope, { currency: h.required(v, 'currency'), amount: h.integer(h.required(v, 'amount'), '--amount') }, null, 'operator');
-      return { top_up: topUpView(out.topUp), ...(await balances(context(store, config), scope)) };
+      const ctx = context(store, config); // one read of the data key
+      const out = await topUp(ctx, scope, { currency: h.required(v, 'currency'), amount: h.integer(h.required(v, 'amount'), '--amount') }, null, 'operator');
+      return { top_up: topUpView(out.topUp), ...(await balances(ctx, scope)) };
     },
     'merchant balances': async (store, args, config) => {
       const v = h.opts(args, { merchant: 'string', environment: 'string' });
