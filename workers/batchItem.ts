@@ -7,6 +7,7 @@
 import { prepareCall, presentResult } from '../engine/call.js';
 import type { AnyDefinition } from '../engine/definition.js';
 import { executeDefinition } from '../engine/execute.js';
+import { answerJson } from '../engine/json/answerJson.js';
 import type { UnitSystem } from '../engine/validation.js';
 import type { ItemOutcome } from './runner.js';
 
@@ -39,5 +40,5 @@ export function answerText(def: AnyDefinition, body: unknown): string {
   } catch {
     outcome = { ok: false, reason: 'internal', message: 'engine fault' };
   }
-  return JSON.stringify(itemAnswer(def, outcome, prepared.units));
+  return answerJson(itemAnswer(def, outcome, prepared.units));
 }

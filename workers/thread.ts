@@ -9,6 +9,7 @@ import { executeDefinition, type ExecutionOutcome } from '../engine/execute.js';
 import type { PoolTask } from './pool.js';
 import type { ChunkOutcome, ItemOutcome, PresentedOutcome } from './runner.js';
 import { presentResult } from '../engine/call.js';
+import { answerJson } from '../engine/json/answerJson.js';
 import { answerText } from './batchItem.js';
 import { raiseStartFlag, slotProgress } from './startFlags.js';
 import type { GroupedCall, GroupedOutcome } from './lightCalls.js';
@@ -39,7 +40,7 @@ export default function runEngineJob(task: PoolTask): ExecutionOutcome | Present
   const units = task.units ?? 'field';
   const outcome = executeDefinition(def, task.input, progress ? { units, progress } : { units });
   if (!task.presented || !outcome.ok) return outcome;
-  return { ok: true, presented: JSON.stringify(presentResult(def, outcome.result, outcome.warnings, units)) };
+  return { ok: true, presented: answerJson(presentResult(def, outcome.result, outcome.warnings, units)) };
 }
 
 /**

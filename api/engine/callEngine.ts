@@ -8,6 +8,7 @@ import type { AuthContext } from '../state.js';
 import { withEmails } from '../middleware/authenticate.js';
 import { findDefinition } from '../../engine/catalogue.js';
 import { prepareCall, presentResult } from '../../engine/call.js';
+import { answerJson } from '../../engine/json/answerJson.js';
 import type { AnyDefinition } from '../../engine/definition.js';
 import type { LicensableModule } from '../../store/model.js';
 import type { Store } from '../../store/ports.js';
@@ -79,7 +80,7 @@ export async function callEngine(
  */
 export async function callEngineText(deps: EngineDeps, auth: AuthContext, name: string, readBody: () => Promise<unknown>, signal?: CancelSignal): Promise<string> {
   const { def, outcome, units, started } = await runCall(deps, auth, name, readBody, signal, undefined, true);
-  const result = 'presented' in outcome ? outcome.presented : JSON.stringify(presentResult(def, outcome.result, outcome.warnings, units));
+  const result = 'presented' in outcome ? outcome.presented : answerJson(presentResult(def, outcome.result, outcome.warnings, units));
   return `{"name":${JSON.stringify(def.name)},"module":${JSON.stringify(def.module)},"result":${result},"ms":${JSON.stringify(elapsedMs(started))}}`;
 }
 

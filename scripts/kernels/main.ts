@@ -1,16 +1,22 @@
 /**
- * `npm run kernels`: compiles engine/pvt/kernels/assembly and writes
- * engine/pvt/kernels/gasKernelsWasm.ts (the bytes the engine loads). `--check` writes nothing and
- * exits 1 when the committed module is not what the source compiles to.
+ * `npm run kernels`: compiles the WebAssembly modules (scripts/kernels/compile.ts WASM_MODULES)
+ * and writes the TypeScript modules that carry them. `--check` writes nothing and exits 1 when a
+ * committed module is not what its source compiles to.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { compileKernels, KERNEL_MODULE, renderKernelModule } from './compile.js';
+import { compileModule, renderModule, WASM_MODULES } from './compile.js';
 
-const text = renderKernelModule(await compileKernels());
-if (process.argv.includes('--check')) {
-  const same = readFileSync(KERNEL_MODULE, 'utf8') === text;
-  console.log(same ? 'kernels: up to date' : `kernels: ${KERNEL_MODULE} is stale; run npm run kernels`);
-  process.exit(same ? 0 : 1);
+const check = process.argv.includes('--check');
+let stale = 0;
+for (const m of WASM_MODULES) {
+  const text = renderModule(m, await compileModule(m));
+  if (check) {
+    const same = readFileSync(m.module, 'utf8') === text;
+    if (!same) stale++;
+    console.log(same ? `kernels: ${m.module} up to date` : `kernels: ${m.module} is stale; run npm run kernels`);
+  } else {
+    writeFileSync(m.module, text);
+    console.log(`kernels: wrote ${m.module}`);
+  }
 }
-writeFileSync(KERNEL_MODULE, text);
-console.log(`kernels: wrote ${KERNEL_MODULE}`);
+process.exit(stale > 0 ? 1 : 0);

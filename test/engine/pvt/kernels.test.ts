@@ -6,7 +6,7 @@
  */
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
-import { compileKernels, KERNEL_MODULE, renderKernelModule } from '../../../scripts/kernels/compile.js';
+import { compileModule, renderModule, WASM_MODULES } from '../../../scripts/kernels/compile.js';
 import { gasKernels, KERNEL_BLOCK } from '../../../engine/pvt/kernels/gasKernels.js';
 import { dakTable, TABLE_MIN, zDAKTableColumns } from '../../../engine/pvt/correlations/zDAKTable.js';
 import { DakSweepState, zDAK } from '../../../engine/pvt/correlations/zDAK.js';
@@ -24,10 +24,12 @@ const rel = (a: number, b: number) => Math.abs(a - b) / Math.max(Math.abs(b), 1e
 describe('gas array kernels (WebAssembly SIMD)', function () {
   this.timeout(120_000);
 
-  it('the committed module is what engine/pvt/kernels/assembly compiles to (npm run kernels)', async () => {
-    const text = renderKernelModule(await compileKernels());
-    expect(readFileSync(KERNEL_MODULE, 'utf8') === text, 'stale engine/pvt/kernels/gasKernelsWasm.ts: run npm run kernels').to.equal(true);
-  });
+  for (const m of WASM_MODULES) {
+    it(`the committed ${m.module.split('/').slice(-3).join('/')} is what its source compiles to (npm run kernels)`, async () => {
+      const text = renderModule(m, await compileModule(m));
+      expect(readFileSync(m.module, 'utf8') === text, `stale ${m.module}: run npm run kernels`).to.equal(true);
+    });
+  }
 
   it('loads in this Node, with scratch for a whole block', () => {
     const k = kernels();
