@@ -35,17 +35,45 @@ function write(v: unknown, writer: NumberText): string | undefined {
     return `${text}]`;
   }
   if (isPlainObject(v)) {
+    if (Object.isFrozen(v)) return frozenText(v);
     let text = '{';
     let first = true;
     for (const k of Object.keys(v)) {
       const t = write(v[k], writer);
       if (t === undefined) continue;
-      text += `${first ? '' : ','}${JSON.stringify(k)}:${t}`;
+      text += `${first ? '' : ','}${quotedKey(k)}:${t}`;
       first = false;
     }
     return `${text}}`;
   }
   return JSON.stringify(v) as string | undefined;
+}
+
+/**
+ * A frozen object of primitive data properties (an answer's outputUnits: one object per function and unit
+ * system, engine/units.ts cachedUnitsOf) is written once and its text kept.
+ */
+const frozenTexts = new WeakMap<object, string>();
+function frozenText(v: Record<string, unknown>): string {
+  let text = frozenTexts.get(v);
+  if (text === undefined) {
+    text = JSON.stringify(v);
+    const primitives = Object.values(Object.getOwnPropertyDescriptors(v)).every((d) => 'value' in d && (d.value === null || typeof d.value !== 'object'));
+    if (primitives) frozenTexts.set(v, text);
+  }
+  return text;
+}
+
+/** Keys come from the functions' schemas, a few hundred in all: each quoted once (a bound keeps odd callers from growing it). */
+const quotedKeys = new Map<string, string>();
+const QUOTED_KEYS_MAX = 4096;
+function quotedKey(k: string): string {
+  let q = quotedKeys.get(k);
+  if (q === undefined) {
+    q = JSON.stringify(k);
+    if (quotedKeys.size < QUOTED_KEYS_MAX) quotedKeys.set(k, q);
+  }
+  return q;
 }
 
 function allNumbers(v: unknown[]): v is number[] {

@@ -9,7 +9,10 @@
  *   missing;
  * - black-oil scalars: pb, Rs, Bo, viscosity, co and density (each function's first catalogue
  *   example) as the raw engine call and as the whole call with validation (prepareCall ->
- *   executeDefinition -> presentResult: what REST and MCP run besides HTTP), calls per second.
+ *   executeDefinition -> presentResult: what REST and MCP run besides HTTP), calls per second;
+ * - answer JSON text: a pvt.gasProperties answer of 10 and of 10,000 pressures written by
+ *   JSON.stringify and by engine/json/answerJson.ts (what REST and batch answers use; the same
+ *   text, checked), beside the engine call that made it, microseconds each.
  * Targets (issue 17): arrays >= 2x numpy's points/s and per-point speed at 100,000 no worse than
  * at 1,000; every scalar with validation >= 200k calls/s or >= 0.5 of its raw engine rate.
  */
@@ -21,6 +24,7 @@ import { findDefinition } from '../../engine/catalogue.js';
 import { prepareCall, presentResult } from '../../engine/call.js';
 import type { AnyDefinition } from '../../engine/definition.js';
 import { executeDefinition } from '../../engine/execute.js';
+import { answerJson } from '../../engine/json/answerJson.js';
 import { median } from './stats.js';
 
 /** The peer script, kept in the repository so a bare clone can run the bench (dist/scripts/bench/ -> repository root). */
@@ -28,6 +32,8 @@ export const NUMPY_DAK = fileURLToPath(new URL('../../../scripts/bench/peers/num
 
 const SIZES = [1000, 100_000] as const;
 const ARRAY_FNS = ['pvt.zFactor', 'pvt.gasProperties'] as const;
+/** Answer sizes of the JSON-text rows: the light call, and the most pressures the API takes. */
+const ANSWER_SIZES = [10, 10_000] as const;
 const OIL_FNS = ['pvt.oilBubblePoint', 'pvt.oilSolutionGOR', 'pvt.oilFVF', 'pvt.oilViscosity', 'pvt.oilCompressibility', 'pvt.oilDensity'] as const;
 /** The peer's Tpr and Ppr span (numpy_dak.py defaults). */
 const TPR = 1.7;
@@ -59,6 +65,17 @@ export interface SpeedBench {
   /** Per function: points/s at 100,000 over points/s at 1,000 (>= 1: no slower per point). */
   perPointScaling: Record<string, number>;
   oil: OilRow[];
+  /** The answer's JSON text beside the engine call that made it (engine/json/answerJson.ts against JSON.stringify). */
+  answerText: AnswerTextRow[];
+}
+
+export interface AnswerTextRow {
+  fn: string;
+  points: number;
+  /** Microseconds per answer: the engine call, JSON.stringify of the presented answer, answerJson of it. */
+  engineUs: number;
+  stringifyUs: number;
+  answerJsonUs: number;
 }
 
 /** The input of `fn` over n pressures spanning the peer's Ppr range. */
@@ -181,8 +198,29 @@ export async function measureSpeed(durationS: number, runsOption: number, progre
     progress(`speed: ${fn} raw ${raw.toFixed(0)}/s, with validation ${val.toFixed(0)}/s (${ratio.toFixed(2)})`);
     await new Promise((resolve) => setImmediate(resolve));
   }
-  return { peer, arrays, perPointScaling, oil };
+  const answerText: AnswerTextRow[] = [];
+  for (const n of ANSWER_SIZES) {
+    const def = findDefinition('pvt.gasProperties')!;
+    const input = arrayInput(def.name, n);
+    const out = executeDefinition(def, input);
+    if (!out.ok) throw new Error(`${def.name}: ${out.message}`);
+    const presented = presentResult(def, out.result, out.warnings, 'field');
+    if (answerJson(presented) !== JSON.stringify(presented)) throw new Error('answerJson differs from JSON.stringify');
+    const us = (once: () => void) => median(Array.from({ length: runs }, () => 1e6 / rate(seconds / 2, once)));
+    const row = {
+      fn: def.name,
+      points: n,
+      engineUs: us(engineCall(def, input)),
+      stringifyUs: us(() => JSON.stringify(presented)),
+      answerJsonUs: us(() => answerJson(presented)),
+    };
+    answerText.push(row);
+    progress(`speed: ${def.name} answer of ${n} pressures: engine ${row.engineUs.toFixed(1)} us, JSON.stringify ${row.stringifyUs.toFixed(1)} us, answerJson ${row.answerJsonUs.toFixed(1)} us`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return { peer, arrays, perPointScaling, oil, answerText };
 }
+
 
 const millions = (x: number) => `${(x / 1e6).toFixed(2)}M`;
 const thousands = (x: number) => `${Math.round(x / 1000).toLocaleString('en-US')}k`;
@@ -206,6 +244,13 @@ export function renderSpeed(b: SpeedBench): string {
   lines.push('', '  black-oil scalar     | raw calls/s | with validation | ratio | target (>= 200k/s or >= 0.5)');
   for (const o of b.oil) {
     lines.push(`  ${o.fn.padEnd(20)} | ${thousands(o.rawCallsPerSec).padStart(11)} | ${thousands(o.validatedCallsPerSec).padStart(15)} | ${o.ratio.toFixed(2).padStart(5)} | ${o.meetsTarget ? 'yes' : 'NO'}`);
+  }
+  if (b.answerText?.length) {
+    lines.push('', '  answer JSON text     | pressures | engine call | JSON.stringify | answerJson | faster');
+    for (const a of b.answerText) {
+      const f = (us: number) => (us >= 1000 ? `${(us / 1000).toFixed(2)} ms` : `${us.toFixed(1)} us`);
+      lines.push(`  ${a.fn.padEnd(20)} | ${a.points.toLocaleString('en-US').padStart(9)} | ${f(a.engineUs).padStart(11)} | ${f(a.stringifyUs).padStart(14)} | ${f(a.answerJsonUs).padStart(10)} | ${(a.stringifyUs / a.answerJsonUs).toFixed(2)}x`);
+    }
   }
   return lines.join('\n');
 }

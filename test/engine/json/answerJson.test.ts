@@ -102,6 +102,8 @@ describe('engine answers as JSON text (engine/json)', function () {
       Object.assign(Object.create(null) as Record<string, unknown>, { list, 'key "q"': 1 }),
       { nonFinite: [...list, NaN, Infinity, -0] },
       { short: [1, 2, 3], scalar: 4.5 },
+      { list, units: Object.freeze({ z: 'dimensionless', p: 'psia' }), nested: Object.freeze({ list, inner: { a: 1 } }) },
+      { list, getter: Object.freeze(Object.defineProperty({}, 'now', { enumerable: true, get: () => 'computed' })) },
       list,
       [list, [list]],
       'text',
