@@ -22,10 +22,12 @@ export function renderResult(title: string, result: Record<string, unknown>, bud
   return fit(lines, tables, budgetChars);
 }
 
+/** Rows are formatted as they are written: a 10,000-point result fills the budget in a few hundred. */
 interface Table {
   title: string;
   header: string[];
-  rows: string[][];
+  rowCount: number;
+  row(i: number): string[];
 }
 
 function walk(value: Json, path: string, units: Record<string, string>, lines: string[], tables: Table[], top = false): void {
@@ -59,7 +61,8 @@ function walk(value: Json, path: string, units: Record<string, string>, lines: s
     tables.push({
       title: path || 'per point',
       header: ['#', ...group.map(([k]) => `${k}${unitOf(units, join(path, k))}`)],
-      rows: Array.from({ length }, (_, i) => [String(i + 1), ...group.map(([, list]) => format(list[i]!))]),
+      rowCount: length,
+      row: (i) => [String(i + 1), ...group.map(([, list]) => format(list[i]!))],
     });
   }
   for (const [k, v] of entries) if (!tabled.has(k)) walk(v as Json, join(path, k), units, lines, tables);
@@ -70,7 +73,11 @@ function rowsTable(path: string, rows: Record<string, Json>[], units: Record<str
   return {
     title: path,
     header: keys.map((k) => `${k}${unitOf(units, `${path}[].${k}`) || unitOf(units, `${path}.${k}`)}`),
-    rows: rows.map((r) => keys.map((k) => (r[k] === undefined ? '' : typeof r[k] === 'object' && r[k] !== null ? JSON.stringify(r[k]) : format(r[k]!)))),
+    rowCount: rows.length,
+    row: (i) => keys.map((k) => {
+      const v = rows[i]![k];
+      return v === undefined ? '' : typeof v === 'object' && v !== null ? JSON.stringify(v) : format(v);
+    }),
   };
 }
 
@@ -88,15 +95,12 @@ function fit(lines: string[], tables: Table[], budget: number): string {
   for (const line of lines) if (!push(line.length > 2_000 ? `${line.slice(0, 2_000)}…` : line)) cut++;
   for (const t of tables) {
     if (!push('') || !push(`${t.title}:`) || !push(`| ${t.header.join(' | ')} |`) || !push(`|${t.header.map(() => '---').join('|')}|`)) {
-      cut += t.rows.length;
+      cut += t.rowCount;
       continue;
     }
     let shown = 0;
-    for (const row of t.rows) {
-      if (!push(`| ${row.join(' | ')} |`)) break;
-      shown++;
-    }
-    if (shown < t.rows.length) cut += t.rows.length - shown;
+    while (shown < t.rowCount && push(`| ${t.row(shown).join(' | ')} |`)) shown++;
+    cut += t.rowCount - shown;
   }
   if (cut) out.push(`(${cut} more lines or rows not shown here; structuredContent and the REST call have the whole result)`);
   return out.join('\n');

@@ -11,6 +11,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ApiError } from '../errors.js';
 import type { RestPointer } from './types.js';
 import { renderResult } from './render.js';
+import { answerJson } from '../../engine/json/answerJson.js';
 
 /**
  * Bytes (UTF-8) a whole tool result may take — its structured result and the text rendering of
@@ -167,7 +168,8 @@ function shape(value: Json, caps: Caps, path: string, cuts: CutLog): Json {
   if (Array.isArray(value)) {
     const kept = value.length > caps.items ? value.slice(0, caps.items) : value;
     if (kept !== value) cuts.lists.push([path || '(root)', { total: value.length, kept: kept.length }]);
-    return kept.map((v, i) => shape(v, caps, `${path}[${i}]`, cuts));
+    // A number, boolean or null is kept as it is: no path (a string per item) for what cannot be cut.
+    return kept.map((v, i) => (v === null || typeof v === 'number' || typeof v === 'boolean' ? v : shape(v, caps, `${path}[${i}]`, cuts)));
   }
   if (value !== null && typeof value === 'object') {
     const keys = Object.keys(value);
@@ -199,7 +201,7 @@ function measure(value: Json): Caps {
 }
 
 function bytes(value: unknown): number {
-  return Buffer.byteLength(JSON.stringify(value), 'utf8');
+  return Buffer.byteLength(answerJson(value), 'utf8');
 }
 
 function truncationNote(t: Truncation): string {
