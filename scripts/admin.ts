@@ -18,6 +18,9 @@ import { authVersionFor, versionedStore } from '../api/accounts/authLookup.js';
 import { KEY_EXPIRIES, KEY_SCOPES, LICENSABLE_MODULES, PERMISSIONS } from '../store/model.js';
 import type { Store } from '../store/ports.js';
 import { PAYMENTS_USAGE, paymentsCommands } from './admin/payments.js';
+import { mkdirSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { DATA_KEY_FILE } from '../api/payments/dataKeys.js';
 
 class UsageError extends Error {}
 
@@ -33,6 +36,7 @@ const USAGE = `usage: npm run admin -- <command>
   key list --company ID
   project approve --company ID --project ID --version N --member ID   (sign-off; the member needs signOff)
   audit list --company ID [--limit N]
+  store backup DIR [--compact]               (a consistent copy of the LMDB store, taken while it serves; --compact: pages in use only)
 ${PAYMENTS_USAGE}
 
   modules:     ${LICENSABLE_MODULES.join(', ')}
@@ -128,6 +132,21 @@ const COMMANDS: Record<string, Handler> = {
   'audit list': async (store, args) => {
     const v = opts(args, { company: 'string', limit: 'string' });
     return { entries: await store.audit.list(required(v, 'company'), { limit: v.limit ? integer(v.limit as string, '--limit') : 100 }) };
+  },
+  'store backup': async (store, args) => {
+    const [target, ...rest] = args;
+    if (!target || target.startsWith('--')) throw new UsageError('store backup takes a directory: store backup DIR [--compact]');
+    const v = opts(rest, { compact: 'boolean' });
+    if (!store.backup) throw new UsageError('the store is MongoDB (MONGODB_URL): back it up with mongodump');
+    const directory = resolve(target);
+    mkdirSync(directory, { recursive: true, mode: 0o700 });
+    if (readdirSync(directory).length > 0) throw new UsageError(`${directory} is not empty: a backup goes into an empty directory`);
+    const compact = v.compact === true;
+    await store.backup(directory, { compact });
+    return {
+      backup: { directory, compact, bytes: statSync(join(directory, 'data.mdb')).size },
+      note: `Start a server on it with DATA_DIR=${directory}. The payments data key (${DATA_KEY_FILE} or PAYMENTS_DATA_KEY) is not in it: keep the key apart from backups, and give it to a server started on the copy, or its payouts' account numbers do not open.`,
+    };
   },
 };
 

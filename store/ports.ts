@@ -171,6 +171,13 @@ export interface Store {
   refresh?(): void;
   /** The store's shared counter of that name, where the store can keep one (LMDB; absent for MongoDB, which has Redis beside it). */
   counter?(name: string): SharedCounter;
+  /**
+   * A consistent copy of the whole store, taken while it serves, into `directory` (existing and
+   * empty), usable as a DATA_DIR. `compact`: only the pages in use are copied, so freed pages,
+   * which can still hold bytes since overwritten (an account number before its re-seal), are not.
+   * LMDB; absent for MongoDB (mongodump backs it up).
+   */
+  backup?(directory: string, options: { compact: boolean }): Promise<void>;
   close(): Promise<void>;
 }
 

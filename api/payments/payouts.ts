@@ -45,7 +45,7 @@ export async function createPayout(ctx: PaymentsContext, scope: Scope, body: unk
     metadata: b.metadata ?? {}, idempotencyKey, nextAction: sandbox ? { at: iso(now + PAYOUT_PENDING_MS), to: 'processing' } : null,
     amount: b.amount, fee: cur.payoutFee, currency: cur.code,
     bankAccount: {
-      holderName: b.bank_account.account_holder_name.trim(), country: b.bank_account.country, accountNumber: seal(ctx.dataKeys, b.bank_account.account_number, accountNumberContext(id)),
+      holderName: b.bank_account.account_holder_name.trim(), country: b.bank_account.country, accountNumber: sealAccountNumber(ctx, id, b.bank_account.account_number),
       routingNumber: b.bank_account.routing_number ?? null, last4: b.bank_account.account_number.slice(-4),
     },
     description: b.description ?? null, failureCode: null, failureMessage: null, scenario: sandbox ? testAccount(b.bank_account.account_number).outcome : null, paidAt: null, returnedAt: null,
@@ -56,6 +56,11 @@ export async function createPayout(ctx: PaymentsContext, scope: Scope, body: unk
 
 /** What a payout's account number is sealed for (./sealed.ts): this payout's, and no other's. */
 const accountNumberContext = (payoutId: string) => `payout:${payoutId}:bank_account.account_number`;
+
+/** A payout's account number as stored: sealed under the current data key, for this payout. */
+export function sealAccountNumber(ctx: PaymentsContext, payoutId: string, plain: string): string {
+  return seal(ctx.dataKeys, plain, accountNumberContext(payoutId));
+}
 
 /** The payout's whole account number, unsealed (answers show only its last four digits). */
 export function accountNumber(ctx: PaymentsContext, payout: Payout): string {

@@ -29,6 +29,9 @@ export function seal(keys: DataKeys, plain: string, context: string): string {
 
 export const isSealed = (stored: string): boolean => stored.startsWith(PREFIX);
 
+/** The id of the data key that sealed a stored value; null for a value stored before sealing. */
+export const sealedBy = (stored: string): string | null => (isSealed(stored) ? (stored.slice(PREFIX.length).split(':')[0] ?? '') : null);
+
 /** The value `seal` sealed for this context; throws when no key opens it, or it was sealed for another record. */
 export function unseal(keys: DataKeys, stored: string, context: string): string {
   if (!isSealed(stored)) return stored; // stored before sealing existed

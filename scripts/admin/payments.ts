@@ -19,6 +19,7 @@ import type { Store } from '../../store/ports.js';
 import type { Config } from '../../api/config.js';
 import { configuredDataKeys } from '../../api/payments/dataKeys.js';
 import { accountNumber } from '../../api/payments/payouts.js';
+import { resealAccountNumbers } from '../../api/payments/reseal.js';
 
 type Kind = 'string' | 'boolean' | 'multiple';
 export interface CliHelpers {
@@ -43,7 +44,8 @@ export const PAYMENTS_USAGE = `
   rate set --from C --to C --mid DECIMAL [--markup-bps N] [--fee MINOR_UNITS_OF_FROM] | rate list
   payin receive ID | payin fail ID --code ${Object.keys(PAYIN_FAILURE_CODES).join('|')}
   payout mark ID processing|paid|failed|returned [--code ${Object.keys(PAYOUT_FAILURE_CODES).join('|')}]
-  payout show ID                             (the operator's view, with the full account number)`;
+  payout show ID                             (the operator's view, with the full account number)
+  payouts reseal [--dry-run]                 (account numbers sealed under PAYMENTS_DATA_KEY: plain ones and those under a previous key)`;
 
 const context = (store: Store, config: Readonly<Config>): PaymentsContext => ({ store: store.payments, now: Date.now, notify: () => undefined, dataKeys: configuredDataKeys(config) });
 
@@ -155,6 +157,12 @@ export function paymentsCommands(h: CliHelpers): Record<string, Handler> {
       if (!payout) throw new AccountError('not_found', `payout ${args[0]} not found`);
       const view = payoutView(payout);
       return { payout: { ...view, merchant: payout.merchantId, bank_account: { ...view.bank_account, account_number: accountNumber(context(store, config), payout) } } };
+    },
+    'payouts reseal': async (store, args, config) => {
+      const v = h.opts(args, { 'dry-run': 'boolean' });
+      const report = await resealAccountNumbers(context(store, config), { dryRun: v['dry-run'] === true });
+      if (report.failed.length > 0) throw new AccountError('conflict', `${report.failed.length} payout(s) could not be re-sealed; the others were`, { report });
+      return { reseal: report };
     },
   };
   return Object.fromEntries(Object.entries(commands).map(([k, f]) => [k, refusals(f)]));

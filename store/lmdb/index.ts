@@ -196,6 +196,10 @@ export function openLmdbStore(options: LmdbOptions): Store {
         },
       };
     },
+    async backup(directory, { compact }) {
+      await root.flushed;
+      await root.backup(directory, compact);
+    },
     async close() {
       await root.flushed;
       await root.close();

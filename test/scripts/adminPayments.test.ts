@@ -4,7 +4,8 @@
  * top-ups (refused in live), the rate table, and the live rail (payin receive/fail, payout mark).
  */
 import { expect } from 'chai';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runNode } from '../support/processes.js';
@@ -123,5 +124,99 @@ describe('admin CLI: payments commands', () => {
     expect((await json('merchant', 'balances', '--merchant', merchant.id, '--environment', 'live')).balances[0]).to.include({ available: 19_975 });
     expect((await admin('payout', 'mark', payoutId, 'sent')).code).to.equal(2);
     expect((await admin('payout', 'mark', payoutId, 'paid')).code).to.equal(1);
+  });
+
+  it('payouts reseal: after a key rotation, seals every number under the new key (dry run first); the new key alone then shows it', async () => {
+    const { merchant } = await json('merchant', 'create', '--name', 'Rotate Co');
+    const scope = { merchantId: merchant.id, environment: 'sandbox' as const };
+    const store = openLmdbStore({ path: dataDir });
+    const { createPayout } = await import('../../api/payments/payouts.js');
+    const { topUp } = await import('../../api/payments/balances.js');
+    const oldKey = keyFileKey(dataDir); // what sealed them: the data directory's key file
+    const ctx = { store: store.payments, now: Date.now, notify: () => undefined, dataKeys: dataKeys(oldKey) };
+    let payoutId: string;
+    try {
+      await topUp(ctx, scope, { currency: 'EUR', amount: 5_000 }, null, 'operator');
+      payoutId = (await createPayout(ctx, scope, { amount: 500, currency: 'EUR', bank_account: { account_holder_name: 'Rotate Co', country: 'NL', account_number: 'NL91ABNA0417164300' } }, 'k-rotate')).payout.id;
+    } finally {
+      await store.close();
+    }
+    const newKey = randomBytes(32).toString('base64');
+    const rotated = { DATA_DIR: dataDir, PAYMENTS_DATA_KEY: newKey, PAYMENTS_DATA_KEYS_PREVIOUS: oldKey.bytes.toString('base64') };
+    const run = async (env: Record<string, string>, ...args: string[]) => {
+      const out = await runNode('scripts/admin.js', args, env);
+      expect(out.code, `${args.join(' ')}: ${out.stderr}`).to.equal(0);
+      expect(out.stdout + out.stderr).not.to.include(newKey);
+      return JSON.parse(out.stdout);
+    };
+    const dry = (await run(rotated, 'payouts', 'reseal', '--dry-run')).reseal;
+    expect(dry).to.include({ dryRun: true, sealedFromPlain: 0, current: 0 });
+    expect(dry.resealed).to.be.greaterThan(0);
+    const done = (await run(rotated, 'payouts', 'reseal')).reseal;
+    expect(done).to.deep.include({ dryRun: false, resealed: dry.resealed, failed: [] });
+    expect((await run(rotated, 'payouts', 'reseal')).reseal).to.include({ resealed: 0, current: done.scanned });
+    const onlyNew = { DATA_DIR: dataDir, PAYMENTS_DATA_KEY: newKey };
+    expect((await run(onlyNew, 'payout', 'show', payoutId)).payout.bank_account.account_number).to.equal('NL91ABNA0417164300');
+  });
+
+  it('a number stored in plain text is sealed by payouts reseal, and a compacted store backup holds it nowhere; the backup opens as a store', async () => {
+    // A data directory of its own: the test before re-sealed this one's payouts under another key.
+    const own = mkdtempSync(join(tmpdir(), 'engcalc-admin-legacy-'));
+    const admin = (...args: string[]) => runNode('scripts/admin.js', args, { DATA_DIR: own });
+    const json = async (...args: string[]) => {
+      const out = await admin(...args);
+      expect(out.code, `${args.join(' ')}: ${out.stderr}`).to.equal(0);
+      return JSON.parse(out.stdout);
+    };
+    const { merchant } = await json('merchant', 'create', '--name', 'Legacy Co');
+    const scope = { merchantId: merchant.id, environment: 'sandbox' as const };
+    const plain = 'FR1420041010050500013M02606';
+    let store = openLmdbStore({ path: own });
+    const { createPayout, accountNumber } = await import('../../api/payments/payouts.js');
+    const { topUp } = await import('../../api/payments/balances.js');
+    const ctx = { store: store.payments, now: Date.now, notify: () => undefined, dataKeys: dataKeys(keyFileKey(own)) };
+    let payoutId: string;
+    try {
+      await topUp(ctx, scope, { currency: 'EUR', amount: 5_000 }, null, 'operator');
+      const p = (await createPayout(ctx, scope, { amount: 700, currency: 'EUR', bank_account: { account_holder_name: 'Legacy Co', country: 'FR', account_number: plain } }, 'k-legacy')).payout;
+      payoutId = p.id;
+      // As stored before sealing existed
+      const legacy = { ...p, version: p.version + 1, bankAccount: { ...p.bankAccount, accountNumber: plain } };
+      expect((await store.payments.objects.transition('payout', scope, p.id, p.version, legacy, { movements: [], events: [] })).status).to.equal('done');
+    } finally {
+      await store.close();
+    }
+    const report = (await json('payouts', 'reseal')).reseal;
+    expect(report.sealedFromPlain).to.equal(1);
+    expect(report.failed).to.deep.equal([]);
+
+    const backups = mkdtempSync(join(tmpdir(), 'engcalc-backup-'));
+    try {
+      const copy = join(backups, 'compact');
+      const out = await json('store', 'backup', copy, '--compact');
+      expect(out.backup).to.include({ directory: copy, compact: true });
+      expect(out.backup.bytes).to.be.greaterThan(0);
+      expect(out.note).to.match(/payments-data\.key or PAYMENTS_DATA_KEY\) is not in it/);
+      expect(readdirSync(copy)).to.deep.equal(['data.mdb']);
+      expect(readFileSync(join(copy, 'data.mdb')).includes(Buffer.from(plain)), 'the plain number in the compacted copy').to.equal(false);
+      expect(readFileSync(join(copy, 'data.mdb')).includes(Buffer.from('Legacy Co')), 'the scan finds plain text where there is some').to.equal(true);
+
+      store = openLmdbStore({ path: copy });
+      try {
+        const restored = await store.payments.objects.find('payout', payoutId);
+        expect(accountNumber({ ...ctx, store: store.payments }, restored!)).to.equal(plain);
+        expect((await store.payments.merchants.get(merchant.id))?.name).to.equal('Legacy Co');
+      } finally {
+        await store.close();
+      }
+      expect((await json('store', 'backup', join(backups, 'full'))).backup.compact).to.equal(false);
+      const busy = await admin('store', 'backup', copy);
+      expect(busy.code).to.equal(2);
+      expect(busy.stderr).to.match(/is not empty/);
+      expect((await admin('store', 'backup')).code).to.equal(2);
+    } finally {
+      rmSync(backups, { recursive: true, force: true });
+      rmSync(own, { recursive: true, force: true });
+    }
   });
 });
