@@ -168,12 +168,24 @@ export interface AppLogin {
   subject: AppSubject;
   /** `scrypt$N$r$p$salt$hash` (api/app/password.ts); the password itself is never stored. */
   passwordHash: string;
-  /** Wrong passwords since the last success or the last lock. */
-  failures: number;
-  /** While in the future, sign-in is refused whatever the password. */
-  lockedUntil: string | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/**
+ * Wrong passwords given for one email address, whether or not it signs in to anything (so an
+ * unknown address answers as a known one does, lock included: api/app/signIn.ts). Keyed by a
+ * hash of the address, so addresses people tried are not kept.
+ */
+export interface SignInGuard {
+  key: string;
+  /** Wrong passwords since the last success or lock, the last of them at lastFailureAt. */
+  failures: number;
+  lastFailureAt: string;
+  /** While in the future, sign-in with this address is refused whatever the password. */
+  lockedUntil: string | null;
+  /** When the guard no longer matters (its failures forgotten, its lock over): stores drop it then. */
+  expiresAt: string;
 }
 
 /** A one-time link to set a password (printed by the admin CLI; no mail is sent). */

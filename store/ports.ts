@@ -5,7 +5,7 @@
  * MongoDB single-document operations and unique indexes).
  */
 import type { PaymentsStore } from './payments/ports.js';
-import type { ApiKeyRecord, AppInvitation, AppLogin, AppSession, AppSubject, AuditEntry, Company, Member, Project, ProjectSummary, ProjectVersion, ProjectVersionSummary, VersionLimits } from './model.js';
+import type { ApiKeyRecord, AppInvitation, AppLogin, AppSession, AppSubject, SignInGuard, AuditEntry, Company, Member, Project, ProjectSummary, ProjectVersion, ProjectVersionSummary, VersionLimits } from './model.js';
 import type { RunStore } from './runs/ports.js';
 
 export interface CompanyStore {
@@ -116,13 +116,19 @@ export interface AppStore {
    * 'taken' (nothing written) when the email already signs in as another subject. Clears failures and lock.
    */
   setPassword(email: string, subject: AppSubject, passwordHash: string, at: string): Promise<SetPasswordOutcome>;
+  /** The wrong-password record of an email address's key (store/model.ts SignInGuard), if any. */
+  getSignInGuard(key: string): Promise<SignInGuard | undefined>;
   /**
-   * Atomically counts one wrong password; at `maxFailures` the login is locked until `lockUntil`
-   * and the count starts again. Returns the login after, undefined when absent.
+   * Atomically counts one wrong password at `at` for `key`, whether or not a login has it: the
+   * failures are forgotten first when the last was before `forgetBefore`; at `maxFailures` the key
+   * is locked until `lockUntil` and the count starts again. `forgetAt` is when this failure
+   * will be forgotten; the guard expires at the later of it and its lock's end, and stores drop
+   * guards past that (LMDB a bounded number as each failure is recorded, MongoDB by a TTL
+   * index). Returns the guard after.
    */
-  recordFailure(email: string, maxFailures: number, lockUntil: string, at: string): Promise<AppLogin | undefined>;
-  /** A successful sign-in: failures back to 0. */
-  clearFailures(email: string): Promise<void>;
+  recordSignInFailure(key: string, maxFailures: number, lockUntil: string, at: string, forgetBefore: string, forgetAt: string): Promise<SignInGuard>;
+  /** A successful sign-in, or a password set again: the key's failures and lock end. */
+  clearSignInGuard(key: string): Promise<void>;
   /**
    * Stores an invitation. An invitation is forgotten INVITATION_KEPT_MS after it expires, used or
    * not (until then a second use answers 'used' or 'expired', after it 'not_found'): LMDB removes

@@ -9,6 +9,7 @@ import { newId } from '../accounts/ids.js';
 import { fieldMessages } from '../text.js';
 import { hashPassword, passwordProblem } from './password.js';
 import { randomToken, tokenHash, TOKEN_PATTERN } from './tokens.js';
+import { signInGuardKey } from './signIn.js';
 import type { AppSubject } from '../../store/model.js';
 import type { Store } from '../../store/ports.js';
 
@@ -65,6 +66,7 @@ export async function acceptInvitation(store: Store, input: { token?: unknown; p
   if (outcome.status === 'expired') throw new AccountError('conflict', 'This invitation link has expired; ask your administrator for a new one');
   const { email, subject } = outcome.invitation;
   if ((await store.app.setPassword(email, subject, passwordHash, at)) === 'taken') throw new AccountError('conflict', `${email} already signs in to another account`);
+  await store.app.clearSignInGuard(signInGuardKey(email)); // a new password lifts the lock (the lock's message says so)
   await store.app.deleteSessionsOf(subject);
   if (subject.kind === 'member') {
     const member = await store.members.get(subject.id);

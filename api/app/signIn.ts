@@ -1,10 +1,14 @@
 /**
  * Signing in to the app. Limits, in order: the client address's failed attempts (shared with
- * API keys: 20 a minute, store/governance.ts) and the account's lock (10 wrong passwords lock
- * sign-in for 15 minutes, whatever the address, even with the right password). Every wrong
- * password counts against both. An unknown email costs the same scrypt run as a wrong password.
+ * API keys: 20 a minute, store/governance.ts) and the email address's lock (10 wrong passwords,
+ * none 15 minutes apart, lock sign-in with it for 15 minutes, whatever the client address, even
+ * with the right password). Every wrong password counts against both.
+ * An unknown email answers exactly as a known one with a wrong password: the same scrypt run,
+ * and the same count and lock (kept by a hash of the address, store/model.ts SignInGuard), so
+ * neither the answers nor the lock tell whether an account exists.
  * A successful sign-in always makes a new session id (rotation): the one the browser had ends.
  */
+import { createHash } from 'node:crypto';
 import type { Context } from 'koa';
 import { ApiError, errors } from '../errors.js';
 import type { RequestLimits } from '../../store/governance.js';
@@ -16,6 +20,11 @@ import { randomToken, tokenHash } from './tokens.js';
 
 export const MAX_WRONG_PASSWORDS = 10;
 export const LOCK_MS = 15 * 60_000;
+/** A wrong password is forgotten this long after the last one (none since). */
+export const FAILURES_FORGOTTEN_MS = 15 * 60_000;
+
+/** The guard's key of an email address (sign-in guards keep no addresses). */
+export const signInGuardKey = (email: string): string => createHash('sha256').update(`engcalc sign-in guard\n${email.trim().toLowerCase()}`).digest('hex');
 
 export interface SignInDeps {
   store: Store;
@@ -29,7 +38,7 @@ const lockedError = (lockedUntil: string, nowMs: number) => {
   const minutes = Math.ceil(seconds / 60);
   return errors.rateLimited(
     seconds,
-    `Sign-in to this account is locked after ${MAX_WRONG_PASSWORDS} wrong passwords; try again in ${minutes} minute${minutes === 1 ? '' : 's'} (at ${lockedUntil.slice(11, 16)} UTC), or ask your administrator for a new invitation link to set a new password`,
+    `Sign-in with this email address is locked after ${MAX_WRONG_PASSWORDS} wrong passwords; try again in ${minutes} minute${minutes === 1 ? '' : 's'} (at ${lockedUntil.slice(11, 16)} UTC), or ask your administrator for a new invitation link to set a new password`,
   );
 };
 
@@ -48,19 +57,19 @@ export async function signIn(deps: SignInDeps, ctx: Context, input: { email?: un
   const email = (input.email as string).trim().toLowerCase();
   const password = input.password as string;
 
-  const login = await store.app.getLogin(email);
-  if (login?.lockedUntil && Date.parse(login.lockedUntil) > nowMs) throw lockedError(login.lockedUntil, nowMs);
+  const guardKey = signInGuardKey(email);
+  const [login, guard] = await Promise.all([store.app.getLogin(email), store.app.getSignInGuard(guardKey)]);
+  if (guard?.lockedUntil && Date.parse(guard.lockedUntil) > nowMs) throw lockedError(guard.lockedUntil, nowMs);
   const ok = await verifyPassword(password, login?.passwordHash ?? (await decoyHash()));
   if (!login || !ok) {
     await limits.recordFailedAttempt(address);
-    if (login) {
-      const after = await store.app.recordFailure(email, MAX_WRONG_PASSWORDS, new Date(nowMs + LOCK_MS).toISOString(), new Date(nowMs).toISOString());
-      if (after?.lockedUntil && Date.parse(after.lockedUntil) > nowMs) throw lockedError(after.lockedUntil, nowMs);
-    }
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const after = await store.app.recordSignInFailure(guardKey, MAX_WRONG_PASSWORDS, iso(nowMs + LOCK_MS), iso(nowMs), iso(nowMs - FAILURES_FORGOTTEN_MS), iso(nowMs + FAILURES_FORGOTTEN_MS));
+    if (after.lockedUntil && Date.parse(after.lockedUntil) > nowMs) throw lockedError(after.lockedUntil, nowMs);
     throw new ApiError('unauthenticated', 'Wrong email or password');
   }
   await refuseClosedAccount(store, login.subject);
-  await store.app.clearFailures(email);
+  if (guard) await store.app.clearSignInGuard(guardKey);
 
   // Rotation: whatever session id the browser brought ends here; the new one is fresh.
   const previous = ctx.cookies.get(SESSION_COOKIE);

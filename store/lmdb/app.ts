@@ -5,10 +5,13 @@
  * whenever another is created, so neither piles up.
  */
 import type { Database, RootDatabase } from 'lmdb';
-import { INVITATION_KEPT_MS, type AppInvitation, type AppLogin, type AppSession, type AppSubject } from '../model.js';
+import { INVITATION_KEPT_MS, type AppInvitation, type AppLogin, type AppSession, type AppSubject, type SignInGuard } from '../model.js';
 import type { AppStore } from '../ports.js';
 
 type Key = string | string[];
+
+/** Expired sign-in guards removed as one failure is recorded (the rest go with the next ones). */
+const GUARDS_DROPPED_PER_FAILURE = 32;
 
 export function lmdbApp(root: RootDatabase): AppStore {
   const db = <V>(name: string): Database<V, Key> => root.openDB<V, Key>({ name });
@@ -16,6 +19,8 @@ export function lmdbApp(root: RootDatabase): AppStore {
   const invitations = db<AppInvitation>('app.invitations'); // tokenHash -> invitation
   const sessions = db<AppSession>('app.sessions'); // idHash -> session
   const bySubject = db<string>('app.sessions.bySubject'); // [kind, id, idHash] -> idHash
+  const guards = db<SignInGuard>('app.signInGuards'); // key -> guard
+  const guardsByExpiry = db<string>('app.signInGuards.byExpiry'); // [expiresAt, key] -> key
   const subjectKey = (s: AppSubject, idHash: string): string[] => [s.kind, s.id, idHash];
   const sessionHashesOf = (s: AppSubject): string[] => [...bySubject.getRange({ start: [s.kind, s.id], end: [s.kind, s.id, '\uffff'] })].map((e) => e.value);
 
@@ -36,26 +41,46 @@ export function lmdbApp(root: RootDatabase): AppStore {
       return root.transaction(() => {
         const cur = logins.get(id);
         if (cur && (cur.subject.kind !== subject.kind || cur.subject.id !== subject.id)) return 'taken' as const;
-        logins.put(id, { email: id, subject, passwordHash, failures: 0, lockedUntil: null, createdAt: cur?.createdAt ?? at, updatedAt: at });
+        logins.put(id, { email: id, subject, passwordHash, createdAt: cur?.createdAt ?? at, updatedAt: at });
         return 'set' as const;
       });
     },
-    async recordFailure(email, maxFailures, lockUntil, at) {
-      const id = email.toLowerCase();
+    async getSignInGuard(key) {
+      return guards.get(key);
+    },
+    async recordSignInFailure(key, maxFailures, lockUntil, at, forgetBefore, forgetAt) {
       return root.transaction(() => {
-        const cur = logins.get(id);
-        if (!cur) return undefined;
-        const failures = cur.failures + 1;
-        const next: AppLogin = failures >= maxFailures ? { ...cur, failures: 0, lockedUntil: lockUntil, updatedAt: at } : { ...cur, failures, updatedAt: at };
-        logins.put(id, next);
+        // Guards past their expiry go, a bounded number per failure (addresses tried are not kept).
+        const expired = [...guardsByExpiry.getRange({ end: [at], limit: GUARDS_DROPPED_PER_FAILURE })];
+        for (const { key: indexKey, value: guardKey } of expired) {
+          guardsByExpiry.remove(indexKey);
+          const g = guards.get(guardKey);
+          if (g && g.expiresAt <= at) guards.remove(guardKey);
+        }
+        const cur = guards.get(key);
+        const kept = cur && cur.lastFailureAt >= forgetBefore ? cur.failures : 0;
+        const stillLocked = cur?.lockedUntil && cur.lockedUntil > at ? cur.lockedUntil : null;
+        const failures = kept + 1;
+        const lockedUntil = failures >= maxFailures ? lockUntil : stillLocked;
+        const next: SignInGuard = {
+          key,
+          failures: failures >= maxFailures ? 0 : failures,
+          lastFailureAt: at,
+          lockedUntil,
+          expiresAt: lockedUntil && lockedUntil > forgetAt ? lockedUntil : forgetAt,
+        };
+        if (cur) guardsByExpiry.remove([cur.expiresAt, key]);
+        guards.put(key, next);
+        guardsByExpiry.put([next.expiresAt, key], key);
         return next;
       });
     },
-    async clearFailures(email) {
-      const id = email.toLowerCase();
+    async clearSignInGuard(key) {
       await root.transaction(() => {
-        const cur = logins.get(id);
-        if (cur && (cur.failures !== 0 || cur.lockedUntil !== null)) logins.put(id, { ...cur, failures: 0, lockedUntil: null });
+        const cur = guards.get(key);
+        if (!cur) return;
+        guards.remove(key);
+        guardsByExpiry.remove([cur.expiresAt, key]);
       });
     },
     async createInvitation(invitation) {

@@ -1,27 +1,31 @@
 /**
  * MongoDB adapter of the app's sign-ins, invitations and sessions (store/ports.ts AppStore).
- * Each rule is one single-document atomic operation: the login is keyed by email, a failure
- * counts and locks in one pipeline update, an invitation is consumed by a conditional update.
- * Sessions and invitations carry a Date for TTL indexes, so MongoDB removes them: a session once
- * it is over, an invitation INVITATION_KEPT_MS after it expires (store/ports.ts).
+ * Each rule is one single-document atomic operation: the login is keyed by email, a wrong password
+ * counts and locks its address's guard in one pipeline update, an invitation is consumed by a
+ * conditional update. Sessions, invitations and guards carry a Date for TTL indexes, so MongoDB
+ * removes them: a session once it is over, an invitation INVITATION_KEPT_MS after it expires, a
+ * guard once its failures are forgotten and its lock is over (store/ports.ts).
  */
 import type { Collection, Db } from 'mongodb';
-import { INVITATION_KEPT_MS, type AppInvitation, type AppLogin, type AppSession } from '../model.js';
+import { INVITATION_KEPT_MS, type AppInvitation, type AppLogin, type AppSession, type SignInGuard } from '../model.js';
 import type { AppStore } from '../ports.js';
 import { isDuplicate, plain } from './index.js';
 
 type LoginDoc = AppLogin & { _id: string };
 type InvitationDoc = AppInvitation & { _id: string; expireAt: Date };
 type SessionDoc = AppSession & { _id: string; expireAt: Date };
+type GuardDoc = SignInGuard & { _id: string; expireAt: Date };
 
 export async function mongoApp(db: Db): Promise<AppStore> {
   const logins: Collection<LoginDoc> = db.collection('appLogins');
   const invitations: Collection<InvitationDoc> = db.collection('appInvitations');
   const sessions: Collection<SessionDoc> = db.collection('appSessions');
+  const guards: Collection<GuardDoc> = db.collection('appSignInGuards');
   await Promise.all([
     invitations.createIndex({ expireAt: 1 }, { expireAfterSeconds: 0 }),
     sessions.createIndex({ expireAt: 1 }, { expireAfterSeconds: 0 }),
     sessions.createIndex({ 'subject.kind': 1, 'subject.id': 1 }),
+    guards.createIndex({ expireAt: 1 }, { expireAfterSeconds: 0 }),
   ]);
   const strip = <T>(doc: (T & { _id?: unknown; expireAt?: unknown }) | null): T | undefined => {
     const p = plain(doc) as (T & { expireAt?: unknown }) | undefined;
@@ -42,7 +46,7 @@ export async function mongoApp(db: Db): Promise<AppStore> {
         // upsert collide on _id.
         await logins.updateOne(
           { _id: id, 'subject.kind': subject.kind, 'subject.id': subject.id },
-          { $set: { passwordHash, failures: 0, lockedUntil: null, updatedAt: at, email: id }, $setOnInsert: { createdAt: at } },
+          { $set: { passwordHash, updatedAt: at, email: id }, $setOnInsert: { createdAt: at } },
           { upsert: true },
         );
         return 'set';
@@ -51,24 +55,37 @@ export async function mongoApp(db: Db): Promise<AppStore> {
         throw err;
       }
     },
-    async recordFailure(email, maxFailures, lockUntil, at) {
-      const doc = await logins.findOneAndUpdate(
-        { _id: email.toLowerCase() },
+    async getSignInGuard(key) {
+      return strip<SignInGuard>(await guards.findOne({ _id: key }));
+    },
+    async recordSignInFailure(key, maxFailures, lockUntil, at, forgetBefore, forgetAt) {
+      // One pipeline update (upserted for a key not seen yet): forget, count, lock, expire.
+      const doc = await guards.findOneAndUpdate(
+        { _id: key },
         [
-          { $set: { failures: { $add: ['$failures', 1] }, updatedAt: at } },
+          {
+            $set: {
+              key,
+              failures: { $add: [{ $cond: [{ $gte: [{ $ifNull: ['$lastFailureAt', ''] }, forgetBefore] }, '$failures', 0] }, 1] },
+              lockedUntil: { $cond: [{ $gt: [{ $ifNull: ['$lockedUntil', ''] }, at] }, '$lockedUntil', null] },
+              lastFailureAt: at,
+            },
+          },
           {
             $set: {
               lockedUntil: { $cond: [{ $gte: ['$failures', maxFailures] }, lockUntil, '$lockedUntil'] },
               failures: { $cond: [{ $gte: ['$failures', maxFailures] }, 0, '$failures'] },
             },
           },
+          { $set: { expiresAt: { $cond: [{ $gt: [{ $ifNull: ['$lockedUntil', ''] }, forgetAt] }, '$lockedUntil', forgetAt] } } },
+          { $set: { expireAt: { $toDate: '$expiresAt' } } },
         ],
-        { returnDocument: 'after' },
+        { upsert: true, returnDocument: 'after' },
       );
-      return strip<AppLogin>(doc);
+      return strip<SignInGuard>(doc)!;
     },
-    async clearFailures(email) {
-      await logins.updateOne({ _id: email.toLowerCase() }, { $set: { failures: 0, lockedUntil: null } });
+    async clearSignInGuard(key) {
+      await guards.deleteOne({ _id: key });
     },
     async createInvitation(invitation) {
       await invitations.insertOne({ _id: invitation.tokenHash, ...invitation, expireAt: new Date(Date.parse(invitation.expiresAt) + INVITATION_KEPT_MS) });

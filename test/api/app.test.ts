@@ -201,6 +201,47 @@ describe('app (/app) over HTTP', () => {
       expect((await client.signIn(email)).status).to.equal(200);
     });
 
+    it('an unknown email answers as a known one: the same 401s, then the same lock after 10 (no account enumeration)', async () => {
+      const other = await addMember(server, acct.company);
+      const known = await givePassword(server, other.member.id);
+      const unknown = `nobody-${Date.now()}@example.com`;
+      const client = new AppClient(server.url);
+      await client.open();
+      const answers = async (who: string) => {
+        const seen: { status: number; message: string; retryAfter: number | null }[] = [];
+        for (let i = 1; i <= 11; i++) {
+          client.address = freshAddress();
+          const res = await client.request('POST', '/app/session', { body: { email: who, password: `wrong password ${i}` } });
+          const retry = res.headers.get('retry-after');
+          seen.push({ status: res.status, message: String(res.body.error.message).replace(/\d+ minutes? \(at \d\d:\d\d UTC\)/, 'N minutes'), retryAfter: retry === null ? null : Number(retry) });
+        }
+        return seen;
+      };
+      const a = await answers(known);
+      const b = await answers(unknown);
+      expect(b.map((x) => x.status)).to.deep.equal([...Array(9).fill(401), 429, 429]);
+      expect(b.map((x) => x.message), 'the same words').to.deep.equal(a.map((x) => x.message));
+      expect(b[9]!.message).to.match(/Sign-in with this email address is locked after 10 wrong passwords; try again in N minutes/);
+      for (const i of [9, 10]) expect(b[i]!.retryAfter, `answer ${i + 1}`).to.be.within(880, 900);
+      expect(b.slice(0, 9).every((x) => x.retryAfter === null)).to.equal(true);
+    });
+
+    it('a new password set through an invitation lifts the lock', async () => {
+      const other = await addMember(server, acct.company);
+      const victim = await givePassword(server, other.member.id);
+      const client = new AppClient(server.url);
+      await client.open();
+      for (let i = 1; i <= 10; i++) {
+        client.address = freshAddress();
+        await client.request('POST', '/app/session', { body: { email: victim, password: `wrong password ${i}` } });
+      }
+      client.address = freshAddress();
+      expect((await client.request('POST', '/app/session', { body: { email: victim, password: PASSWORD } })).status).to.equal(429);
+      await givePassword(server, other.member.id, 'a brand new long password');
+      client.address = freshAddress();
+      expect((await client.request('POST', '/app/session', { body: { email: victim, password: 'a brand new long password' } })).status).to.equal(200);
+    });
+
     it('limits sign-in failures per address (20 a minute, shared with key attempts), whatever the emails', async () => {
       const client = new AppClient(server.url);
       await client.open();

@@ -252,7 +252,7 @@ export function storeContract(name: string, open: () => Promise<{ store: Store; 
       it('sets a password per email (any case) for one subject; another subject cannot take the email', async () => {
         expect(await store.app.setPassword('Ann@X.com', ann, 'scrypt$h1', t(0))).to.equal('set');
         const login = (await store.app.getLogin('ann@x.COM'))!;
-        expect(login).to.deep.include({ email: 'ann@x.com', subject: ann, passwordHash: 'scrypt$h1', failures: 0, lockedUntil: null, createdAt: t(0) });
+        expect(login).to.deep.include({ email: 'ann@x.com', subject: ann, passwordHash: 'scrypt$h1', createdAt: t(0) });
         expect(await store.app.setPassword('ann@x.com', shop, 'scrypt$h2', t(1))).to.equal('taken');
         expect((await store.app.getLogin('ann@x.com'))!.passwordHash).to.equal('scrypt$h1');
         expect(await store.app.setPassword('ann@x.com', ann, 'scrypt$h3', t(2))).to.equal('set');
@@ -260,16 +260,26 @@ export function storeContract(name: string, open: () => Promise<{ store: Store; 
         expect(await store.app.getLogin('bob@x.com')).to.equal(undefined);
       });
 
-      it('counts wrong passwords atomically and locks at the limit, starting the count again', async () => {
-        await store.app.setPassword('ann@x.com', ann, 'h', t(0));
-        const results = await Promise.all(Array.from({ length: 9 }, () => store.app.recordFailure('ann@x.com', 10, t(15), t(1))));
-        expect(results.map((r) => r!.failures).sort((a, b) => a - b)).to.deep.equal([1, 2, 3, 4, 5, 6, 7, 8, 9]);
-        const locked = (await store.app.recordFailure('ann@x.com', 10, t(15), t(1)))!;
-        expect(locked).to.deep.include({ failures: 0, lockedUntil: t(15) });
-        expect((await store.app.recordFailure('ann@x.com', 10, t(30), t(2)))!).to.deep.include({ failures: 1, lockedUntil: t(15) });
-        await store.app.clearFailures('ann@x.com');
-        expect((await store.app.getLogin('ann@x.com'))!).to.deep.include({ failures: 0, lockedUntil: null });
-        expect(await store.app.recordFailure('nobody@x.com', 10, t(15), t(1))).to.equal(undefined);
+      it('counts wrong passwords per guard key atomically, locks at the limit and starts the count again; a failure during the lock keeps it', async () => {
+        // A failure at minute m: locks until m + 15, forgets failures before m - 15, forgotten at m + 15.
+        const fail = (key: string, m: number) => store.app.recordSignInFailure(key, 10, t(m + 15), t(m), t(m - 15), t(m + 15));
+        const results = await Promise.all(Array.from({ length: 9 }, () => fail('g1', 1)));
+        expect(results.map((r) => r.failures).sort((a, b) => a - b)).to.deep.equal([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        expect(await fail('g1', 1)).to.deep.include({ key: 'g1', failures: 0, lockedUntil: t(16), lastFailureAt: t(1), expiresAt: t(16) });
+        expect(await fail('g1', 2)).to.deep.include({ failures: 1, lockedUntil: t(16), expiresAt: t(17) });
+        expect(await store.app.getSignInGuard('g1')).to.deep.include({ failures: 1, lockedUntil: t(16) });
+        await store.app.clearSignInGuard('g1');
+        expect(await store.app.getSignInGuard('g1')).to.equal(undefined);
+        expect(await fail('g1', 3), 'counts again from nothing').to.deep.include({ failures: 1, lockedUntil: null });
+      });
+
+      it('forgets failures when the last was before the window; a key never seen starts at one', async () => {
+        const fail = (key: string, m: number) => store.app.recordSignInFailure(key, 10, t(m + 15), t(m), t(m - 15), t(m + 15));
+        for (let i = 0; i < 5; i++) await fail('g2', 20);
+        expect((await fail('g2', 34)).failures, 'the last failure 14 minutes before').to.equal(6);
+        expect(await fail('g2', 50), '16 minutes after the last').to.deep.include({ failures: 1, lockedUntil: null, expiresAt: t(65) });
+        expect(await store.app.getSignInGuard('never-seen')).to.equal(undefined);
+        expect(await fail('g3', 40)).to.deep.include({ key: 'g3', failures: 1, lockedUntil: null, lastFailureAt: t(40), expiresAt: t(55) });
       });
 
       it('consumes an invitation once, never after it expires', async () => {

@@ -45,6 +45,29 @@ describe('LMDB app store: invitations are forgotten INVITATION_KEPT_MS after the
   });
 });
 
+describe('LMDB app store: sign-in guards are dropped once they expire', () => {
+  it('recording a failure removes expired guards (a bounded number each time) and keeps the live ones', async () => {
+    const { store, cleanup } = await openLmdb();
+    try {
+      const t = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString();
+      const fail = (key: string, m: number) => store.app.recordSignInFailure(key, 10, t(m + 15), t(m), t(m - 15), t(m + 15));
+      for (let i = 0; i < 40; i++) await fail(`old-${i}`, 0);
+      await fail('live', 10);
+      for (let i = 0; i < 10; i++) await fail('locked', 5);
+      expect((await store.app.getSignInGuard('locked'))!.lockedUntil).to.equal(t(20));
+      await fail('now', 16); // past the old ones' expiry (minute 15), within the others'
+      await fail('now', 16);
+      for (let i = 0; i < 40; i++) expect(await store.app.getSignInGuard(`old-${i}`), `old-${i}`).to.equal(undefined);
+      expect((await store.app.getSignInGuard('live'))!.failures).to.equal(1);
+      expect((await store.app.getSignInGuard('locked'))!.lockedUntil).to.equal(t(20));
+      await fail('later', 21); // the lock is over and its failures forgotten
+      expect(await store.app.getSignInGuard('locked')).to.equal(undefined);
+    } finally {
+      await cleanup();
+    }
+  });
+});
+
 describe('LMDB files', () => {
   const modeOf = (p: string) => statSync(p).mode & 0o777;
 
