@@ -79,7 +79,9 @@ export interface BatchBench {
 }
 
 export async function measureBatch(opts: BenchOptions, progress: (line: string) => void): Promise<BatchBench> {
-  const cases = batchCases();
+  // --fn keeps the cases of those functions (e.g. to profile one)
+  const cases = batchCases().filter((c) => !opts.fns || opts.fns.includes(c.fn));
+  if (cases.length === 0) throw new Error(`--fn: no batch case is of ${opts.fns?.join(', ')} (cases: ${batchCases().map((c) => c.fn).join(', ')})`);
   const raw = new Map<string, number>();
   for (const c of cases) {
     const w = rawWorkload(c);
