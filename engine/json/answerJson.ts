@@ -3,6 +3,8 @@
  * its lists of numbers written by the WebAssembly writer (./numberText.ts), about twice as fast.
  * An answer of 10,000 pressures carries 70,000 numbers: JSON.stringify spent ~7 ms on them
  * against the engine's ~0.7. Values without such a list go to JSON.stringify whole, at no cost.
+ * Anything but plain objects, arrays and primitives (a Date, a typed array, an object with toJSON)
+ * is written by JSON.stringify where it stands (a toJSON then gets no property name).
  */
 import { numberText, type NumberText } from './numberText.js';
 
@@ -12,7 +14,7 @@ const LIST_MIN = 8;
 export function answerJson(value: unknown): string {
   const writer = numberText();
   if (writer === null || !carriesList(value, 2)) return JSON.stringify(value);
-  return write(value, writer) ?? 'undefined';
+  return write(value, writer) as string; // a list or a plain object: never undefined
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
