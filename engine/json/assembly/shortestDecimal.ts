@@ -45,14 +45,14 @@ export function scratchBase(): usize {
 }
 
 /**
- * The upper 64 bits of (hi 2^63 + lo) x, rounded to odd: the last bit set when a bit below it
- * was (Schubfach's estimate, close enough to place v and its bounds: Giulietti §9).
+ * Schubfach's estimate of g x: the upper 64 bits of (gHi 2^63 + gLo) x, the last bit set when a
+ * bit below it was, from the products' parts yHi:yLo = gHi x and xHi = the high half of gLo x. Its
+ * "modified" rounding reads the bits down to 2^-63 only: below that lies the table's +1, not the
+ * value (Giulietti §9).
  */
 // @ts-ignore: decorator
-@inline function scaled(hi: u64, lo: u64, x: u64): u64 {
-  const xHi = mulHigh(lo, x);
-  const yHi = mulHigh(hi, x);
-  const z = ((hi * x) >> 1) + xHi;
+@inline function roundToOdd(yHi: u64, yLo: u64, xHi: u64): u64 {
+  const z = (yLo >> 1) + xHi;
   const mask: u64 = 0x7fffffffffffffff;
   return (yHi + (z >> 63)) | (((z & mask) + mask) >> 63);
 }
@@ -133,10 +133,23 @@ function shortest(c: u64, q: i32, regular: bool): void {
   const gLo = load<u64>(entry, 8);
   // floor(log2(10^-k)): log2(10) in 16-bit fixed point, rounded up
   const h = q + ((-k * 217707) >> 16) + 2;
-  // v and the rounding interval's bounds (+1/2 ulp, and -1/2 or -1/4 where the spacing below halves), times 4
-  const vb = scaled(gHi, gLo, cb << <u64>h);
-  const lower = scaled(gHi, gLo, (cb - (regular ? 2 : 1)) << <u64>h);
-  const upper = scaled(gHi, gLo, (cb + 2) << <u64>h);
+  // v and the rounding interval's bounds (+1/2 ulp, and -1/2 or -1/4 where the spacing below
+  // halves), times 4, times g: one pair of products for v; a bound's differ from them by g
+  // shifted (its distance from v is a power of two), so they come by adding and subtracting.
+  const x = cb << <u64>h;
+  const aL = gLo * x;
+  const aH = mulHigh(gLo, x);
+  const bL = gHi * x;
+  const bH = mulHigh(gHi, x);
+  const vb = roundToOdd(bH, bL, aH);
+  const up = <u64>(h + 1); // 2^up = half an ulp, times 4, in x's scale
+  const aLu = aL + (gLo << up);
+  const bLu = bL + (gHi << up);
+  const upper = roundToOdd(bH + (gHi >> (64 - up)) + <u64>(bLu < bL), bLu, aH + (gLo >> (64 - up)) + <u64>(aLu < aL));
+  const down = regular ? up : <u64>h; // a quarter ulp below where the spacing halves (h >= 1)
+  const aLd = aL - (gLo << down);
+  const bLd = bL - (gHi << down);
+  const lower = roundToOdd(bH - (gHi >> (64 - down)) - <u64>(bL < gHi << down), bLd, aH - (gLo >> (64 - down)) - <u64>(aL < gLo << down));
   // An even significand's interval includes its bounds (a tie reads back to the even double).
   const odd: u64 = c & 1;
   const s = vb >> 2;
