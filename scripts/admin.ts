@@ -5,6 +5,8 @@
  * by DATA_DIR (LMDB, safe next to a running server). Bad arguments: a message on stderr, exit 2;
  * a refused operation (not found, limit, permission): the error envelope on stderr, exit 1.
  */
+import { mkdirSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { configOrExit } from '../api/lifecycle.js';
 import type { Config } from '../api/config.js';
@@ -18,8 +20,6 @@ import { authVersionFor, versionedStore } from '../api/accounts/authLookup.js';
 import { KEY_EXPIRIES, KEY_SCOPES, LICENSABLE_MODULES, PERMISSIONS } from '../store/model.js';
 import type { Store } from '../store/ports.js';
 import { PAYMENTS_USAGE, paymentsCommands } from './admin/payments.js';
-import { mkdirSync, readdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { DATA_KEY_FILE } from '../api/payments/dataKeys.js';
 
 class UsageError extends Error {}

@@ -29,13 +29,16 @@ export function seal(keys: DataKeys, plain: string, context: string): string {
 
 export const isSealed = (stored: string): boolean => stored.startsWith(PREFIX);
 
+/** A sealed value's fields after the prefix: key id, nonce, ciphertext and tag. */
+const fieldsOf = (stored: string): (string | undefined)[] => stored.slice(PREFIX.length).split(':');
+
 /** The id of the data key that sealed a stored value; null for a value stored before sealing. */
-export const sealedBy = (stored: string): string | null => (isSealed(stored) ? (stored.slice(PREFIX.length).split(':')[0] ?? '') : null);
+export const sealedBy = (stored: string): string | null => (isSealed(stored) ? (fieldsOf(stored)[0] ?? '') : null);
 
 /** The value `seal` sealed for this context; throws when no key opens it, or it was sealed for another record. */
 export function unseal(keys: DataKeys, stored: string, context: string): string {
   if (!isSealed(stored)) return stored; // stored before sealing existed
-  const [keyId, nonceText, bodyText] = stored.slice(PREFIX.length).split(':');
+  const [keyId, nonceText, bodyText] = fieldsOf(stored);
   const key = keys.byId.get(keyId ?? '');
   if (!key) throw new Error(`a sealed value of ${context} names data key ${keyId}, which is neither PAYMENTS_DATA_KEY nor one of PAYMENTS_DATA_KEYS_PREVIOUS`);
   const nonce = Buffer.from(nonceText ?? '', 'base64url');

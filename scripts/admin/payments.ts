@@ -11,14 +11,13 @@ import type { PaymentsContext } from '../../api/payments/core.js';
 import { rateView, setRate } from '../../api/payments/fx.js';
 import { createMerchant, createMerchantKey, keyView, merchantView, revokeMerchantKey, rollMerchantKey, setKeyAllowlist } from '../../api/payments/keys.js';
 import { failPayin, receivePayin } from '../../api/payments/payins.js';
-import { markPayout } from '../../api/payments/payouts.js';
+import { accountNumber, markPayout } from '../../api/payments/payouts.js';
 import { PAYIN_FAILURE_CODES, PAYOUT_FAILURE_CODES, type PayinFailureCode, type PayoutFailureCode } from '../../api/payments/states.js';
 import { payinView, payoutView, topUpView } from '../../api/payments/views.js';
 import { ENVIRONMENTS, type Environment } from '../../store/payments/model.js';
 import type { Store } from '../../store/ports.js';
 import type { Config } from '../../api/config.js';
 import { configuredDataKeys } from '../../api/payments/dataKeys.js';
-import { accountNumber } from '../../api/payments/payouts.js';
 import { resealAccountNumbers } from '../../api/payments/reseal.js';
 
 type Kind = 'string' | 'boolean' | 'multiple';
