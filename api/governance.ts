@@ -14,6 +14,7 @@ import { redisSeats } from '../store/redis/seats.js';
 import { redisTokenBuckets } from '../store/redis/tokenBuckets.js';
 import { withRecentRefreshes } from '../store/seatRefreshes.js';
 import { redisOptions } from '../workers/queue/producer.js';
+import { writePerTurn } from '../store/redis/turnWrites.js';
 
 export interface Governance {
   limits: RequestLimits;
@@ -48,6 +49,7 @@ export function redisGovernance(redisUrl: string, commandTimeoutMs = 2_000, limi
     retryStrategy: (times) => Math.min(times * 200, 2_000), // keep reconnecting, forever
   });
   redis.on('error', () => undefined); // surfaced per request as 503
+  writePerTurn(redis); // the limit checks of requests arriving together leave in one write
   return {
     limits: guardLimits(redisRequestLimits(redis, limits)),
     // A seat refreshed by this node within the last second is held still: no round trip for it.

@@ -17,6 +17,7 @@ import { MAX_GROUP, type GroupOutcome } from './callGroups.js';
 import { isLightCall } from '../lightCalls.js';
 import { redisOptions } from './producer.js';
 import { QueueScripts } from './scripts.js';
+import { writePerTurn } from '../../store/redis/turnWrites.js';
 import { Sweeper } from './sweeper.js';
 import {
   ENGINE_QUEUE,
@@ -101,6 +102,11 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
     return { ok: true, outcomes };
   };
 
+  // BullMQ's own connection, ours so that the claims, outcomes and BullMQ's moves of the jobs running
+  // together leave in one write per turn (store/redis/turnWrites.ts); BullMQ opens its blocking one.
+  writePerTurn(redis);
+  const workerRedis = writePerTurn(new Redis({ ...redisOptions(options.redisUrl), maxRetriesPerRequest: null }));
+  workerRedis.on('error', () => undefined); // the main connection reports outages
   const worker = new Worker<EngineJobData, string>(
     ENGINE_QUEUE,
     async (job) => {
@@ -138,7 +144,7 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
     },
     {
       prefix: QUEUE_PREFIX,
-      connection: { ...redisOptions(options.redisUrl), maxRetriesPerRequest: null },
+      connection: workerRedis,
       concurrency: options.threads,
       maxStalledCount: 0,
       lockDuration: LOCK_DURATION_MS,
@@ -188,6 +194,7 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
         await pool.close();
         await sweepQueue.close().catch(() => undefined);
         listener.disconnect();
+        workerRedis.disconnect(); // a connection given to BullMQ is the giver's to close
         redis.disconnect();
       })()),
   };

@@ -29,6 +29,7 @@ import { CANCELED, type ChunkJob, type ChunkOutcome, type EngineJob, type Engine
 import { JobState, QueueScripts } from './scripts.js';
 import { CallGroups, GROUP_JOB, type GroupOutcome } from './callGroups.js';
 import { Sweeper } from './sweeper.js';
+import { writePerTurn } from '../../store/redis/turnWrites.js';
 import {
   BACKLOG_PER_THREAD,
   CANCEL_TTL_MS,
@@ -145,6 +146,9 @@ export class QueueRunner implements EngineRunner {
     this.redis.on('error', noop);
     this.queueRedis = new Redis({ ...base, maxRetriesPerRequest: 1, connectTimeout: 1_000 });
     this.queueRedis.on('error', noop);
+    // Each turn's admissions, adds, checks and deletes in one write per connection (store/redis/turnWrites.ts).
+    writePerTurn(this.redis);
+    writePerTurn(this.queueRedis);
     this.scripts = new QueueScripts(this.redis);
     this.admission = new QueueScripts(this.queueRedis);
     this.queue = new Queue(ENGINE_QUEUE, { prefix: QUEUE_PREFIX, connection: this.queueRedis });
