@@ -3,7 +3,8 @@
  * workload: per server one checked call (status 200 and a plausible result, so the bench never
  * times error pages), unrecorded warm-up passes until every server's rate has settled (JIT in
  * the servers and their threads, heap growth), then the measured runs, the servers in turn.
- * Everything started is stopped and removed at the end.
+ * While one server is measured the others are stopped (SIGSTOP, see `Turns`). Everything started
+ * is stopped and removed at the end.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -99,6 +100,7 @@ export async function measureRaw(opts: BenchOptions, workloads: readonly Workloa
  */
 export async function measureHttpScenarios(scenarios: readonly Scenario[], opts: BenchOptions, workloads: readonly Workload[], progress: Progress, setup: Record<string, unknown>): Promise<Measured[]> {
   const mark = cleanupMark();
+  let turns: Turns | undefined;
   try {
     const targets: { scenario: Scenario; target: Target; keys: KeyPool | null }[] = [];
     for (const scenario of scenarios) {
@@ -107,19 +109,20 @@ export async function measureHttpScenarios(scenarios: readonly Scenario[], opts:
       if (scenario === 'distributed') targets.push({ scenario, ...(await startDistributed(opts, setup)) });
     }
     const out: Measured[] = [];
+    turns = new Turns(targets.map((t) => t.target));
     for (const w of workloads) {
       const prepared = [];
       for (const t of targets) prepared.push(await prepare(t.scenario, t.target, opts, w));
-      await warmUp(prepared, opts, progress);
-      for (let i = 0; i < opts.runs; i++) for (const p of prepared) await measuredRun(p, opts, i, progress);
+      await warmUp(prepared, opts, progress, turns);
+      for (let i = 0; i < opts.runs; i++) for (const p of prepared) await turns.of(p, () => measuredRun(p, opts, i, progress));
       // The half-peak runs as the measured ones: `runs` rounds, the servers (then the floor's controls) in turn within a round.
       const floor = prepared.find((p) => p.scenario === 'floor' && p.runs.length);
       const paced = prepared.filter((p) => p.target.keys && w.fn === HALF_PEAK_FN && p.runs.length);
       const pacedRuns = new Map<Prepared, PacedRun[]>(paced.map((p) => [p, []]));
       const controlRuns = new Map<Prepared, (PacedRun & { forScenario: Scenario })[]>(paced.map((p) => [p, []]));
       for (let i = 0; i < opts.runs; i++) {
-        for (const p of paced) pacedRuns.get(p)!.push(await halfPeakRun(p, opts, progress));
-        if (floor) for (const p of paced) controlRuns.get(p)!.push(await controlRun(floor, p, pacedRuns.get(p)![0]!.targetRate, opts, progress));
+        for (const p of paced) pacedRuns.get(p)!.push(await turns.of(p, () => halfPeakRun(p, opts, progress)));
+        if (floor) for (const p of paced) controlRuns.get(p)!.push(await turns.of(floor, () => controlRun(floor, p, pacedRuns.get(p)![0]!.targetRate, opts, progress)));
       }
       for (const p of paced) {
         p.halfPeak = medianP99Run(pacedRuns.get(p)!);
@@ -129,6 +132,7 @@ export async function measureHttpScenarios(scenarios: readonly Scenario[], opts:
         out.push({ scenario: p.scenario, fn: w.fn, http: p.runs, warmup: p.warmup, discarded: p.discarded, interleaved: prepared.length > 1, ...(p.halfPeak ? { halfPeak: p.halfPeak } : {}), ...(p.controls ? { controls: p.controls } : {}) });
       }
     }
+    turns.resumeAll();
     for (const t of targets) {
       if (!t.keys) continue;
       progress(`${t.scenario}: ${t.keys.stats.keys} keys in ${t.keys.stats.accounts} accounts, created in ${t.keys.stats.creatingMs} ms`);
@@ -136,6 +140,7 @@ export async function measureHttpScenarios(scenarios: readonly Scenario[], opts:
     }
     return out;
   } finally {
+    turns?.resumeAll(); // a stopped process would hold its exit signal until continued
     // Started last, stopped first: the distributed web (it holds queue and limit connections),
     // then its worker, then Redis, then the others.
     await releaseTo(mark);
@@ -212,6 +217,48 @@ interface Prepared {
 
 const take = async (target: Target, n: number) => (target.keys ? target.keys.take(n) : null);
 
+/**
+ * The servers take turns: while one is measured, every other server's processes (web, worker,
+ * Redis) are stopped with SIGSTOP, and continued when their own turn comes. Idle neighbours are
+ * not idle: measured 2026-11-24 (per-process CPU every 200 ms), an embedded web resting after its
+ * own runs spent 100 ms of CPU within 200 ms during a distributed half-peak run (V8 shrinking its
+ * heaps once its load stopped), and that run's p99 was 43.8 ms where the runs beside it gave 8.6
+ * and 9.4. A deployment has no such neighbour. A server continued after a stop is checked with
+ * one call (the distributed worker re-registers on its next heartbeat) before it is measured.
+ */
+class Turns {
+  private stopped = new Set<Target>();
+
+  constructor(private readonly targets: readonly Target[]) {}
+
+  async of<T>(p: Prepared, work: () => Promise<T>): Promise<T> {
+    const wasStopped = this.stopped.has(p.target);
+    if (wasStopped) this.signal(p.target, 'SIGCONT');
+    for (const t of this.targets) if (t !== p.target && !this.stopped.has(t)) this.signal(t, 'SIGSTOP');
+    if (wasStopped) await checkedCall(p.target.url, p.w, (await take(p.target, 1))?.[0] ?? null);
+    return work();
+  }
+
+  resumeAll(): void {
+    for (const t of [...this.stopped]) this.signal(t, 'SIGCONT');
+  }
+
+  private signal(t: Target, signal: 'SIGSTOP' | 'SIGCONT'): void {
+    // Redis first on the way down and last on the way up does not matter: every process of a
+    // server is stopped between two of its calls, with no request of the bench in flight.
+    for (const pid of Object.values(t.pids)) {
+      if (pid === undefined) continue;
+      try {
+        process.kill(pid, signal);
+      } catch {
+        // already gone: its run reports the failure
+      }
+    }
+    if (signal === 'SIGSTOP') this.stopped.add(t);
+    else this.stopped.delete(t);
+  }
+}
+
 /** One checked call (status 200 and a plausible result, so the bench never times error pages). */
 async function prepare(scenario: Scenario, target: Target, opts: BenchOptions, w: Workload): Promise<Prepared> {
   await checkedCall(target.url, w, (await take(target, 1))?.[0] ?? null);
@@ -224,15 +271,17 @@ async function prepare(scenario: Scenario, target: Target, opts: BenchOptions, w
  * turn, so a pass meets the same neighbours a run will), until a round in which every server's
  * rate is within WARMUP_SETTLED of its pass before (at most WARMUP_MAX_PASSES rounds).
  */
-async function warmUp(prepared: Prepared[], opts: BenchOptions, progress: Progress): Promise<void> {
+async function warmUp(prepared: Prepared[], opts: BenchOptions, progress: Progress, turns: Turns): Promise<void> {
   for (let pass = 0; pass < WARMUP_MAX_PASSES; pass++) {
     let settled = pass > 0;
     for (const p of prepared) {
       const before = p.warmup.passRates.at(-1) ?? 0;
       const need = Math.max(WARMUP_KEYS, Math.ceil((before * RATE_MARGIN * opts.duration) / REQUESTS_PER_KEY)) + Math.ceil(opts.connections / REQUESTS_PER_KEY) + 1;
-      const keys = await take(p.target, need);
-      if (keys) await keysVisible(p.target.url, keys);
-      const r = await runLoad({ ...p.spec, durationS: opts.duration, keys });
+      const r = await turns.of(p, async () => {
+        const keys = await take(p.target, need);
+        if (keys) await keysVisible(p.target.url, keys);
+        return runLoad({ ...p.spec, durationS: opts.duration, keys });
+      });
       p.warmup = { ...r, passRates: [...p.warmup.passRates, r.callsPerSec] };
       p.rate = Math.max(p.rate, r.callsPerSec);
       if (!(Math.abs(r.callsPerSec - before) <= WARMUP_SETTLED * before)) settled = false;
