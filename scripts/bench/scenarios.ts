@@ -111,6 +111,8 @@ export async function measureHttpScenarios(scenarios: readonly Scenario[], opts:
     const out: Measured[] = [];
     turns = new Turns(targets.map((t) => t.target));
     for (const w of workloads) {
+      // Every server continued for its checked call (prepare retries while the distributed worker re-registers).
+      turns.resumeAll();
       const prepared = [];
       for (const t of targets) prepared.push(await prepare(t.scenario, t.target, opts, w));
       await warmUp(prepared, opts, progress, turns);
@@ -358,6 +360,8 @@ function nonOkText(r: RunResult): string {
   );
 }
 
+const CHECK_CALL_TIMEOUT_MS = 30_000;
+
 /**
  * One call before the load: it must answer 200 with a plausible result. The distributed web may
  * answer 503 for a moment after start while its queue connections come up; that is retried.
@@ -369,6 +373,8 @@ async function checkedCall(url: string, w: Workload, key: string | null): Promis
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
       body: w.body,
+      // A server that cannot answer (stopped, hung) fails the bench instead of stalling it.
+      signal: AbortSignal.timeout(CHECK_CALL_TIMEOUT_MS),
     });
     const text = await res.text();
     if (res.status === 503 && Date.now() < deadline) {
