@@ -134,7 +134,6 @@ export async function measureHttpScenarios(scenarios: readonly Scenario[], opts:
         out.push({ scenario: p.scenario, fn: w.fn, http: p.runs, warmup: p.warmup, discarded: p.discarded, interleaved: prepared.length > 1, ...(p.halfPeak ? { halfPeak: p.halfPeak } : {}), ...(p.controls ? { controls: p.controls } : {}) });
       }
     }
-    turns.resumeAll();
     for (const t of targets) {
       if (!t.keys) continue;
       progress(`${t.scenario}: ${t.keys.stats.keys} keys in ${t.keys.stats.accounts} accounts, created in ${t.keys.stats.creatingMs} ms`);
@@ -237,7 +236,7 @@ class Turns {
     const wasStopped = this.stopped.has(p.target);
     if (wasStopped) this.signal(p.target, 'SIGCONT');
     for (const t of this.targets) if (t !== p.target && !this.stopped.has(t)) this.signal(t, 'SIGSTOP');
-    if (wasStopped) await checkedCall(p.target.url, p.w, (await take(p.target, 1))?.[0] ?? null);
+    if (wasStopped) await checkedCall(p.target, p.w);
     return work();
   }
 
@@ -263,7 +262,7 @@ class Turns {
 
 /** One checked call (status 200 and a plausible result, so the bench never times error pages). */
 async function prepare(scenario: Scenario, target: Target, opts: BenchOptions, w: Workload): Promise<Prepared> {
-  await checkedCall(target.url, w, (await take(target, 1))?.[0] ?? null);
+  await checkedCall(target, w);
   const spec = { url: target.url, path: PATH(w), body: w.body, connections: opts.connections };
   return { scenario, target, w, spec, rate: 0, warmup: { passRates: [] }, runs: [], discarded: [] };
 }
@@ -366,7 +365,9 @@ const CHECK_CALL_TIMEOUT_MS = 30_000;
  * One call before the load: it must answer 200 with a plausible result. The distributed web may
  * answer 503 for a moment after start while its queue connections come up; that is retried.
  */
-async function checkedCall(url: string, w: Workload, key: string | null): Promise<void> {
+async function checkedCall(target: Target, w: Workload): Promise<void> {
+  const { url } = target;
+  const key = (await take(target, 1))?.[0] ?? null;
   const deadline = Date.now() + 15_000;
   for (;;) {
     const res = await fetch(`${url}${PATH(w)}`, {

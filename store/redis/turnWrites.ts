@@ -21,12 +21,8 @@
 import type { Socket } from 'node:net';
 import type { Redis } from 'ioredis';
 
-const applied = new WeakSet<Redis>();
-
-/** Makes `redis` write each turn's commands together. Idempotent; returns `redis`. */
+/** Makes `redis` write each turn's commands together; returns `redis`. */
 export function writePerTurn(redis: Redis): Redis {
-  if (applied.has(redis)) return redis;
-  applied.add(redis);
   let corked: Socket | null = null;
   const uncork = () => {
     const socket = corked;
