@@ -30,8 +30,8 @@ import { DakSweepState, zBy, zColumns, zRangeWarningsSpan } from './correlations
 import { FINITE_BOUNDS, listBounds, vouchChecked, type Bounds } from '../resultCheck.js';
 import { tableExp } from './correlations/tableExp.js';
 import { asList, newColumn, type Column } from './correlations/columns.js';
-import { TABLE_MIN } from './correlations/zDAKTable.js';
-import { gasKernels, KERNEL_BLOCK, type GasKernels } from './kernels/gasKernels.js';
+import { dakTable, kernelsWithTable, TABLE_MIN, type DakTable } from './correlations/zDAKTable.js';
+import { gasKernels, KERNEL_BLOCK, type GasKernels, type GasPropertyConstants } from './kernels/gasKernels.js';
 
 /** ft3 per bbl: 0.158987294928 m3 / 0.028316846592 m3 (both exact). */
 const FT3_PER_BBL = 0.158987294928 / 0.028316846592;
@@ -100,9 +100,6 @@ interface OutColumns {
   cg: Column;
 }
 
-/** The kernel's per-call constants: Bg per z/p, density per p/z, rb/Mscf per rcf/scf, 1/Ppc, 1e-4 K, 1/unit, X, Y. */
-type KernelConstants = [number, number, number, number, number, number, number, number];
-
 /**
  * Bg, BgRbPerMscf, density, cg and viscosity of points start..end (z and dz/dPpr solved, dz/dPpr
  * at dzdppr[i - start]) by the WebAssembly kernel (engine/pvt/kernels/assembly/gasProperties.ts);
@@ -119,7 +116,7 @@ function kernelBlock(
   start: number,
   end: number,
   out: OutColumns,
-  kc: KernelConstants,
+  g: GasPropertyConstants,
   zInKernel: boolean,
 ): boolean {
   const { p, z: kz, dz: kdz, bg, bgRb, density, cg, viscosity } = kernel.col;
@@ -136,7 +133,7 @@ function kernelBlock(
       kdz[j] = dzdppr[j] as number;
     }
   }
-  if (kernel.gasPropertyColumns(m, kc[0], kc[1], kc[2], kc[3], kc[4], kc[5], kc[6], kc[7]) !== m) return false;
+  if (kernel.gasPropertyColumns(m, g) !== m) return false;
   copyInto(out.Bg, bg, start, m);
   copyInto(out.BgRbPerMscf, bgRb, start, m);
   copyInto(out.density, density, start, m);
@@ -145,9 +142,45 @@ function kernelBlock(
   return true;
 }
 
-/** col[start..start+m) = from[0..m). */
+/**
+ * The whole block start..end in one kernel call (engine/pvt/kernels/assembly/gasBlock.ts: Ppr,
+ * z and dz/dPpr from the DAK table and Newton, the properties), for long DAK lists whose table
+ * applies: the block's Ppr and z never pass through JavaScript between the steps. Writes every
+ * column and returns true only when every point settled and every value is positive and finite
+ * (Ppr too: a point settles only where its target, 0.27 Ppr/Tpr, lies in the table); false
+ * leaves the block, untouched, to the general path.
+ */
+function wholeBlock(
+  table: DakTable,
+  pressures: readonly number[],
+  ppc: number,
+  start: number,
+  end: number,
+  Ppr: Column,
+  z: Column,
+  out: OutColumns,
+  g: GasPropertyConstants,
+): boolean {
+  const kernel = kernelsWithTable(table);
+  const { p } = kernel.col;
+  const m = end - start;
+  for (let j = 0; j < m; j++) p[j] = pressures[start + j] as number;
+  const [c1, c2, c3, c4] = table.c;
+  if (!kernel.gasBlock(m, table.cells, c1, c2, c3, c4, table.k, ppc, g)) return false;
+  const { ppr, z: kz, bg, bgRb, density, cg, viscosity } = kernel.col;
+  copyInto(Ppr, ppr, start, m);
+  copyInto(z, kz, start, m);
+  copyInto(out.Bg, bg, start, m);
+  copyInto(out.BgRbPerMscf, bgRb, start, m);
+  copyInto(out.density, density, start, m);
+  copyInto(out.cg, cg, start, m);
+  copyInto(out.viscosity, viscosity, start, m);
+  return true;
+}
+
+/** col[start..start+m) = from[0..m) (a whole kernel column without a view of it: no allocation a block). */
 function copyInto(col: Column, from: Float64Array, start: number, m: number): void {
-  if (col instanceof Float64Array) col.set(from.subarray(0, m), start);
+  if (col instanceof Float64Array) col.set(m === from.length ? from : from.subarray(0, m), start);
   else for (let j = 0; j < m; j++) col[start + j] = from[j] as number;
 }
 
@@ -203,7 +236,7 @@ export const gasProperties = defineFunction({
     const y: GasImpurities = { yCO2: input.yCO2 ?? 0, yH2S: input.yH2S ?? 0, yN2: input.yN2 ?? 0 };
     const list = Array.isArray(input.psia);
     const pressures: readonly number[] = list ? (input.psia as number[]) : [input.psia as number];
-    requireGasPressures('psia', pressures);
+    const { lo: pMin, hi: pMax } = requireGasPressures('psia', pressures);
     const pc = pseudoCriticalsBy(input.pcMethod ?? 'PiperMcCainCorredor', input.gasSG, y, warnings);
     const zMethod = input.zMethod ?? 'DAK';
     const tpr = tR / pc.tpc;
@@ -212,13 +245,17 @@ export const gasProperties = defineFunction({
     const viscosityMethod = input.viscosityMethod ?? 'LGE-McCain';
     const lge = lgeAtTemperature(viscosityMethod, tR, mw);
     // Bg = z T psc / (p Tsc), density = p MW / (z R T): the constant parts once per call.
-    const bgPerZOverP = (tR * P_SC) / T_SC_R;
-    const densityPerPOverZ = mw / (R_GAS * tR);
-    const muScale = 1e-4 * lge.k;
-    const invRhoUnit = 1 / lge.rhoUnit;
-    const invPpc = 1 / pc.ppc;
-    const lgeX = lge.x;
-    const lgeY = lge.y;
+    const g: GasPropertyConstants = {
+      bgPerZOverP: (tR * P_SC) / T_SC_R,
+      densityPerPOverZ: mw / (R_GAS * tR),
+      rbPerMscfPerRcfScf: RB_PER_MSCF_PER_RCF_SCF,
+      invPpc: 1 / pc.ppc,
+      muScale: 1e-4 * lge.k,
+      invRhoUnit: 1 / lge.rhoUnit,
+      lgeX: lge.x,
+      lgeY: lge.y,
+    };
+    const { bgPerZOverP, densityPerPOverZ, invPpc, muScale, invRhoUnit, lgeX, lgeY } = g;
     // Columns of their final length (no growth, no object per pressure; Float64Array past
     // PLAIN_COLUMN_MAX, ./correlations/columns.ts), every index written;
     // blocks of BLOCK points keep a block's numbers in cache between the z sweep and the properties.
@@ -234,29 +271,24 @@ export const gasProperties = defineFunction({
     // Only where every list output's bounds are "> 0 and finite", which the kernel checks (its ok flag).
     const kernel = list && n >= TABLE_MIN && ALL_POSITIVE ? gasKernels() : null;
     const columns: OutColumns = { Bg, BgRbPerMscf, density, viscosity, cg };
-    const kc: KernelConstants = [bgPerZOverP, densityPerPOverZ, RB_PER_MSCF_PER_RCF_SCF, invPpc, muScale, invRhoUnit, lgeX, lgeY];
-    let pMin = Infinity;
-    let pMax = -Infinity;
+    // The largest Ppr, for the DAK table (./correlations/zDAKTable.ts): division by ppc keeps the order, so it is pMax's.
+    const pprMax = pMax / pc.ppc;
+    if (pMin <= pMax) sweep.pprMax = pprMax;
+    // Long DAK lists whose table applies: each block in one kernel call (wholeBlock); the table once per call.
+    const table = kernel !== null && zMethod === 'DAK' && pMin <= pMax ? (sweep.table = dakTable(tpr, pprMax)) : null;
     // Every value compared with the bounds the executor's result check applies, in the same loop.
     // (Vouching costs a WeakMap entry per list: worth it only for long lists.)
     let inBounds = list && n >= VOUCH_MIN;
     let noRoot = -1;
-    // Every Ppr first: the DAK table (./correlations/zDAKTable.ts) spans the largest.
-    for (let i = 0; i < n; i++) {
-      const p = pressures[i] as number;
-      Ppr[i] = p / pc.ppc;
-      if (p < pMin) pMin = p;
-      if (p > pMax) pMax = p;
-    }
-    // The largest Ppr, for the DAK table: division by ppc keeps the order, so it is pMax's.
-    if (pMin <= pMax) sweep.pprMax = pMax / pc.ppc;
     for (let start = 0; start < n && noRoot < 0; start += BLOCK) {
       const end = Math.min(n, start + BLOCK);
+      if (table !== null && wholeBlock(table, pressures, pc.ppc, start, end, Ppr, z, columns, g)) continue;
+      for (let i = start; i < end; i++) Ppr[i] = (pressures[i] as number) / pc.ppc;
       noRoot = zColumns(zMethod, Ppr, tpr, z, dzdppr, start, end, sweep, start);
       // Points in order, so the first point that fails (no z root, no finite viscosity) is the one reported.
       const solved = noRoot < 0 ? end : noRoot;
       // Long lists: the block by the WebAssembly kernel when every value it gives is in bounds; else the loops below.
-      if (kernel !== null && solved > start && kernelBlock(kernel, pressures, Ppr, z, dzdppr, start, solved, columns, kc, sweep.table != null)) continue;
+      if (kernel !== null && solved > start && kernelBlock(kernel, pressures, Ppr, z, dzdppr, start, solved, columns, g, sweep.table != null)) continue;
       for (let i = start; i < solved; i++) {
         // Two divisions a point (1/p, 1/z); the rest are products, equal to the formulas within an ulp or two.
         const p = pressures[i] as number;

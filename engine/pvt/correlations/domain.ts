@@ -78,13 +78,22 @@ export function requireGasTemperature(name: string, tf: number): void {
   requireWithin(name, tf, MIN_GAS_TF, MAX_GAS_TF, 'degF', 'a natural gas exists between the solid hydrocarbons below methane\'s triple point and the cracking of hydrocarbons above ~1500 degF');
 }
 
-/** Pressures of a gas, psia: MIN_GAS_PSIA to MAX_PSIA. */
-export function requireGasPressures(name: string, pressures: readonly number[]): void {
+/**
+ * Pressures of a gas, psia: MIN_GAS_PSIA to MAX_PSIA. Returns the least and the largest (lo > hi
+ * for an empty list), found in the same pass so a caller needs none of its own.
+ */
+export function requireGasPressures(name: string, pressures: readonly number[]): { lo: number; hi: number } {
+  let lo = Infinity;
+  let hi = -Infinity;
   for (let i = 0; i < pressures.length; i++) {
     const p = pressures[i] as number;
-    if (p >= MIN_GAS_PSIA && p <= MAX_PSIA) continue; // the usual case, without a call a pressure
-    requireWithin(name, p, MIN_GAS_PSIA, MAX_PSIA, 'psia', 'no petroleum gas is met outside a hard vacuum and three times the deepest reservoir pressures');
+    if (!(p >= MIN_GAS_PSIA && p <= MAX_PSIA)) {
+      requireWithin(name, p, MIN_GAS_PSIA, MAX_PSIA, 'psia', 'no petroleum gas is met outside a hard vacuum and three times the deepest reservoir pressures');
+    }
+    if (p < lo) lo = p;
+    if (p > hi) hi = p;
   }
+  return { lo, hi };
 }
 
 /**

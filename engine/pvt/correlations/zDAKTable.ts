@@ -97,8 +97,7 @@ export function zDAKTableColumns(
   dzOffset: number,
   state: DakSweepState,
 ): number {
-  const kernels = gasKernels()!;
-  if (kernels.loadedTable !== table) load(kernels, table);
+  const kernels = kernelsWithTable(table);
   const { ppr: pk, z: zk, dz: dzk, zOk } = kernels.col;
   const { k, tpr } = table;
   const [c1, c2, c3, c4] = table.c;
@@ -130,8 +129,15 @@ export function zDAKTableColumns(
   return -1;
 }
 
-/** The table into the kernel's memory (engine/pvt/kernels/assembly/dakNewton.ts reads its records). */
-function load(kernels: GasKernels, table: DakTable): void {
-  kernels.table.set(table.records);
-  kernels.loadedTable = table;
+/**
+ * This thread's kernels with `table` in their memory (engine/pvt/kernels/assembly/dakNewton.ts
+ * reads its records), copied there when another table is loaded. Only where gasKernels() is not null.
+ */
+export function kernelsWithTable(table: DakTable): GasKernels {
+  const kernels = gasKernels()!;
+  if (kernels.loadedTable !== table) {
+    kernels.table.set(table.records);
+    kernels.loadedTable = table;
+  }
+  return kernels;
 }

@@ -45,6 +45,50 @@ interface KernelExports {
     lgeX: number,
     lgeY: number,
   ): number;
+  gasBlock(
+    p: number,
+    ppr: number,
+    targets: number,
+    starts: number,
+    z: number,
+    dz: number,
+    zOk: number,
+    bg: number,
+    bgRb: number,
+    density: number,
+    cg: number,
+    viscosity: number,
+    ok: number,
+    n: number,
+    table: number,
+    cells: number,
+    c1: number,
+    c2: number,
+    c3: number,
+    c4: number,
+    k: number,
+    ppc: number,
+    bgPerZOverP: number,
+    densityPerPOverZ: number,
+    rbPerMscfPerRcfScf: number,
+    invPpc: number,
+    muScale: number,
+    invRhoUnit: number,
+    lgeX: number,
+    lgeY: number,
+  ): number;
+}
+
+/** pvt.gasProperties' per-call constants of its properties kernel (engine/pvt/gasProperties.ts computes them). */
+export interface GasPropertyConstants {
+  bgPerZOverP: number;
+  densityPerPOverZ: number;
+  rbPerMscfPerRcfScf: number;
+  invPpc: number;
+  muScale: number;
+  invRhoUnit: number;
+  lgeX: number;
+  lgeY: number;
 }
 
 const COLUMNS = ['ppr', 'target', 'start', 'z', 'dz', 'zOk', 'p', 'bg', 'bgRb', 'density', 'cg', 'viscosity', 'propertiesOk'] as const;
@@ -94,10 +138,30 @@ export class GasKernels {
    * The properties of col.p, col.z, col.dz [0..m) into col.bg ... col.viscosity, col.propertiesOk;
    * returns how many of the m points are ok (every output positive and finite).
    */
-  gasPropertyColumns(m: number, bgPerZOverP: number, densityPerPOverZ: number, rbPerMscfPerRcfScf: number, invPpc: number, muScale: number, invRhoUnit: number, lgeX: number, lgeY: number): number {
+  gasPropertyColumns(m: number, g: GasPropertyConstants): number {
     const a = this.at;
-    const lanes = this.x.gasPropertyColumns(a.p, a.z, a.dz, a.bg, a.bgRb, a.density, a.cg, a.viscosity, a.propertiesOk, padded(m), bgPerZOverP, densityPerPOverZ, rbPerMscfPerRcfScf, invPpc, muScale, invRhoUnit, lgeX, lgeY);
+    const lanes = this.x.gasPropertyColumns(
+      a.p, a.z, a.dz, a.bg, a.bgRb, a.density, a.cg, a.viscosity, a.propertiesOk, padded(m),
+      g.bgPerZOverP, g.densityPerPOverZ, g.rbPerMscfPerRcfScf, g.invPpc, g.muScale, g.invRhoUnit, g.lgeX, g.lgeY,
+    );
     return this.pointsOk(m, this.col.propertiesOk, lanes);
+  }
+
+  /**
+   * pvt.gasProperties of col.p[0..m) in one call (./assembly/gasBlock.ts) with the loaded DAK table
+   * of `cells` cells and DAK's coefficients at the call's Tpr, k = 0.27/Tpr: Ppr into col.ppr, z and
+   * dz/dPpr into col.z and col.dz, the properties into col.bg ... col.viscosity. True when every one
+   * of the m points is ok (z settled; Ppr, z and every property positive and finite).
+   */
+  gasBlock(m: number, cells: number, c1: number, c2: number, c3: number, c4: number, k: number, ppc: number, g: GasPropertyConstants): boolean {
+    const a = this.at;
+    // An odd m's padding lane repeats the last point, so its flag is that point's and every lane counts.
+    if (m % 2 === 1) this.col.p[m] = this.col.p[m - 1] as number;
+    const lanes = this.x.gasBlock(
+      a.p, a.ppr, a.target, a.start, a.z, a.dz, a.zOk, a.bg, a.bgRb, a.density, a.cg, a.viscosity, a.propertiesOk, padded(m), this.tableAt, cells,
+      c1, c2, c3, c4, k, ppc, g.bgPerZOverP, g.densityPerPOverZ, g.rbPerMscfPerRcfScf, g.invPpc, g.muScale, g.invRhoUnit, g.lgeX, g.lgeY,
+    );
+    return lanes === padded(m);
   }
 
   /**

@@ -7,8 +7,8 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { compileModule, renderModule, WASM_MODULES } from '../../../scripts/kernels/compile.js';
-import { gasKernels, KERNEL_BLOCK } from '../../../engine/pvt/kernels/gasKernels.js';
-import { dakTable, TABLE_MIN, zDAKTableColumns } from '../../../engine/pvt/correlations/zDAKTable.js';
+import { gasKernels, KERNEL_BLOCK, type GasPropertyConstants } from '../../../engine/pvt/kernels/gasKernels.js';
+import { dakTable, kernelsWithTable, TABLE_MIN, zDAKTableColumns } from '../../../engine/pvt/correlations/zDAKTable.js';
 import { DakSweepState, zDAK } from '../../../engine/pvt/correlations/zDAK.js';
 import { zColumns } from '../../../engine/pvt/correlations/zMethods.js';
 
@@ -17,6 +17,10 @@ const kernels = () => {
   if (k === null) throw new Error('WebAssembly SIMD is not available in this Node');
   return k;
 };
+
+/** The properties kernel's per-call constants, in the wrapper's order. */
+const constants = (bgPerZOverP: number, densityPerPOverZ: number, rbPerMscfPerRcfScf: number, invPpc: number, muScale: number, invRhoUnit: number, lgeX: number, lgeY: number): GasPropertyConstants =>
+  ({ bgPerZOverP, densityPerPOverZ, rbPerMscfPerRcfScf, invPpc, muScale, invRhoUnit, lgeX, lgeY });
 
 /** Relative difference, with a floor for values near zero. */
 const rel = (a: number, b: number) => Math.abs(a - b) / Math.max(Math.abs(b), 1e-300);
@@ -48,7 +52,7 @@ describe('gas array kernels (WebAssembly SIMD)', function () {
       c.z[j] = 0.3 + (1.4 * j) / n;
       c.dz[j] = -0.1 + (0.3 * j) / n;
     }
-    k.gasPropertyColumns(n, bgK, rhoK, rbK, invPpc, muK, invUnit, X, Y);
+    k.gasPropertyColumns(n, constants(bgK, rhoK, rbK, invPpc, muK, invUnit, X, Y));
     let worst = 0;
     for (let j = 0; j < n; j++) {
       const p = c.p[j] as number;
@@ -81,14 +85,14 @@ describe('gas array kernels (WebAssembly SIMD)', function () {
     c.z[5] = 0.9;
     c.dz[5] = 0;
     // The count it returns is the number of lanes flagged 1 (the caller reads no flag when it equals the points).
-    expect(k.gasPropertyColumns(6, 0.019, 0.00317, 178.1, 1 / 665, 0.0125, 1 / 62.4, 5.42, 1.316)).to.equal(1);
+    expect(k.gasPropertyColumns(6, constants(0.019, 0.00317, 178.1, 1 / 665, 0.0125, 1 / 62.4, 5.42, 1.316))).to.equal(1);
     expect(Array.from(c.propertiesOk.subarray(0, 6))).to.deep.equal([0, 0, 0, 0, 0, 1]);
     // X 1e5: X (rho/unit)^Y is ~2,250 at 1000 psia, past exp's range.
-    expect(k.gasPropertyColumns(6, 0.019, 0.00317, 178.1, 1 / 665, 0.0125, 1 / 62.4, 1e5, 1.316)).to.equal(0);
+    expect(k.gasPropertyColumns(6, constants(0.019, 0.00317, 178.1, 1 / 665, 0.0125, 1 / 62.4, 1e5, 1.316))).to.equal(0);
     expect(c.propertiesOk[5]).to.equal(0);
     // Six good lanes count six.
     for (let j = 0; j < 6; j++) c.p[j] = 500 + 100 * j;
-    expect(k.gasPropertyColumns(6, 0.019, 0.00317, 178.1, 1 / 665, 0.0125, 1 / 62.4, 5.42, 1.316)).to.equal(6);
+    expect(k.gasPropertyColumns(6, constants(0.019, 0.00317, 178.1, 1 / 665, 0.0125, 1 / 62.4, 5.42, 1.316))).to.equal(6);
   });
 
   it('the DAK table path is taken where h rises (Tpr 1.2-5) and refused where it flattens or the scan would end (Tpr 1.0, Ppr past the table)', () => {
@@ -149,5 +153,57 @@ describe('gas array kernels (WebAssembly SIMD)', function () {
     // An even list first leaves a settled flag in the lane past 601; then the 601st point is past the table.
     expect(solve(inside(602))).to.equal(true);
     expect(solve([...inside(600), 9])).to.equal(false);
+  });
+
+  describe('one call a block (gasBlock: Ppr, the DAK table and Newton, the properties)', () => {
+    // A real call's numbers: Tpr 1.7, Ppc 665 psia, the constants of 200 degF, gasSG 0.72 (rounded).
+    const tpr = 1.7;
+    const ppc = 665;
+    const g = constants(0.0190, 0.00317, 178.1076, 1 / ppc, 0.0125, 1 / 62.428, 5.42, 1.316);
+    const COLS = ['ppr', 'z', 'dz', 'bg', 'bgRb', 'density', 'cg', 'viscosity'] as const;
+    const columnsOf = (m: number) => Object.fromEntries(COLS.map((c) => [c, Array.from(kernels().col[c].subarray(0, m))])) as Record<(typeof COLS)[number], number[]>;
+    /** The block by the three kernels one at a time, as the general path runs them: every column's values. */
+    const stepByStep = (pressures: number[], table: NonNullable<ReturnType<typeof dakTable>>) => {
+      const k = kernelsWithTable(table);
+      const m = pressures.length;
+      const ppr = pressures.map((p) => p / ppc);
+      const z = new Array<number>(m);
+      const d = new Array<number>(m);
+      expect(zDAKTableColumns(ppr, table, z, d, 0, m, 0, new DakSweepState())).to.equal(-1);
+      pressures.forEach((p, j) => (k.col.p[j] = p));
+      expect(k.gasPropertyColumns(m, g)).to.equal(m);
+      const cols = columnsOf(m);
+      expect(cols.ppr).to.deep.equal(ppr);
+      return cols;
+    };
+    const oneCall = (pressures: number[], table: NonNullable<ReturnType<typeof dakTable>>) => {
+      const k = kernelsWithTable(table);
+      pressures.forEach((p, j) => (k.col.p[j] = p));
+      const [c1, c2, c3, c4] = table.c;
+      const ok = k.gasBlock(pressures.length, table.cells, c1, c2, c3, c4, table.k, ppc, g);
+      return { ok, cols: columnsOf(pressures.length) };
+    };
+
+    it('gives the three kernels\' numbers to the last bit, for even and odd counts and a whole block', () => {
+      for (const m of [2, 7, 600, 601, KERNEL_BLOCK]) {
+        const pressures = Array.from({ length: m }, (_, i) => 40 + (i * 9_900) / m);
+        const table = dakTable(tpr, Math.max(...pressures) / ppc)!;
+        const a = stepByStep(pressures, table);
+        const b = oneCall(pressures, table);
+        expect(b.ok, `${m} points`).to.equal(true);
+        for (const c of COLS) expect(b.cols[c], `${c}, ${m} points`).to.deep.equal(a[c]);
+      }
+    });
+
+    it('is false when a point does not settle (its target past the table), so the caller takes the block by its general path', () => {
+      const pressures = Array.from({ length: 601 }, (_, i) => 40 + i * 5);
+      const table = dakTable(tpr, 2)!; // reaches Ppr 2 (1,330 psia) only
+      expect(oneCall(pressures, table).ok).to.equal(false);
+      // The last point alone past the table, an odd count: its padding lane repeats it, and still false.
+      const justPast = [...pressures.filter((p) => p / ppc < 1.9).slice(0, 200), 1400];
+      expect(justPast.length % 2).to.equal(1);
+      expect(oneCall(justPast, table).ok).to.equal(false);
+      expect(oneCall(justPast.slice(0, -1), table).ok).to.equal(true);
+    });
   });
 });

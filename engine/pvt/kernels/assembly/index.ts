@@ -5,6 +5,7 @@
  */
 export { dakTableNewton } from './dakNewton';
 export { gasPropertyColumns } from './gasProperties';
+export { gasBlock } from './gasBlock';
 
 /** Where the callers' scratch may start: past the kernels' constants, 16-byte aligned. */
 export function scratchBase(): usize {
