@@ -85,13 +85,17 @@ export function requireGasTemperature(name: string, tf: number): void {
 export function requireGasPressures(name: string, pressures: readonly number[]): { lo: number; hi: number } {
   let lo = Infinity;
   let hi = -Infinity;
-  for (let i = 0; i < pressures.length; i++) {
+  const min = MIN_GAS_PSIA;
+  const max = MAX_PSIA;
+  let i = 0;
+  for (; i < pressures.length; i++) {
     const p = pressures[i] as number;
-    if (!(p >= MIN_GAS_PSIA && p <= MAX_PSIA)) {
-      requireWithin(name, p, MIN_GAS_PSIA, MAX_PSIA, 'psia', 'no petroleum gas is met outside a hard vacuum and three times the deepest reservoir pressures');
-    }
+    if (!(p >= min && p <= max)) break; // the failure after the loop: with the call inside, the loop ran 4.5 ns a pressure, without it 1.6
     if (p < lo) lo = p;
     if (p > hi) hi = p;
+  }
+  if (i < pressures.length) {
+    requireWithin(name, pressures[i] as number, MIN_GAS_PSIA, MAX_PSIA, 'psia', 'no petroleum gas is met outside a hard vacuum and three times the deepest reservoir pressures');
   }
   return { lo, hi };
 }

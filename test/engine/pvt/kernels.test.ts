@@ -125,6 +125,24 @@ describe('gas array kernels (WebAssembly SIMD)', function () {
     expect(compared).to.equal(8 * 3 * (TABLE_MIN + 1 + 3001));
   });
 
+  it('a pair of points in one table cell (taken together) gets the same bits as points taken one by one', () => {
+    const tpr = 1.7;
+    const table = dakTable(tpr, 12)!;
+    const [c1, c2, c3, c4] = table.c;
+    const zOf = (ppr: number[]) => {
+      const k = kernelsWithTable(table);
+      ppr.forEach((v, j) => (k.col.ppr[j] = v));
+      expect(k.dakTableNewton(ppr.length, table.cells, c1, c2, c3, c4, table.k)).to.equal(ppr.length);
+      return Array.from(k.col.z.subarray(0, ppr.length));
+    };
+    // Sorted: nearly every pair in one cell. Interleaved with a far point: no pair is, so each point is placed alone.
+    const sorted = Array.from({ length: 1000 }, (_, i) => 0.013 + (i * 11.97) / 999);
+    const apart = sorted.flatMap((v) => [v, v < 6 ? 11.9 : 0.02]);
+    const together = zOf(sorted);
+    const alone = zOf(apart);
+    sorted.forEach((v, i) => expect(together[i], `z at Ppr ${v}`).to.equal(alone[2 * i]));
+  });
+
   it('a point the kernel cannot settle (its target past the table) is solved by zDAK', () => {
     const n = 600;
     const ppr = Array.from({ length: n }, (_, i) => 0.5 + (i * 10) / n);

@@ -65,11 +65,26 @@ function startOf(t: f64, table: usize, cells: i32): f64 {
  */
 export function dakTableNewton(ppr: usize, targets: usize, starts: usize, zOut: usize, dzOut: usize, okOut: usize, n: i32, table: usize, cells: i32, c1s: f64, c2s: f64, c3s: f64, c4s: f64, k: f64): i32 {
   hint = 0;
-  for (let i = 0; i < n; i++) {
+  const kk = f64x2.splat(k);
+  const zero = f64x2.splat(0.0);
+  let r = table; // the record of the hint cell
+  for (let i = 0; i < n; i += 2) {
     const o = <usize>i << 3;
-    const t = k * load<f64>(ppr + o);
-    store<f64>(targets + o, t);
-    store<f64>(starts + o, startOf(t, table, cells));
+    const t = f64x2.mul(kk, v128.load(ppr + o));
+    v128.store(targets + o, t);
+    const h = v128.load64_splat(r);
+    // Both points of the pair in the hint cell (in a sorted list, nearly every pair): its cubic
+    // on both lanes, the same operations as startOf, so the same numbers.
+    if (i64x2.all_true(v128.and(v128.and(f64x2.ge(t, h), f64x2.le(t, v128.load64_splat(r + RECORD))), f64x2.gt(t, zero)))) {
+      const u = f64x2.mul(f64x2.sub(t, h), v128.load64_splat(r + 40));
+      const a = f64x2.add(v128.load64_splat(r + 24), f64x2.mul(u, v128.load64_splat(r + 32)));
+      v128.store(starts + o, f64x2.add(v128.load64_splat(r + 8), f64x2.mul(u, f64x2.add(v128.load64_splat(r + 16), f64x2.mul(u, a)))));
+      continue;
+    }
+    // Else each point by startOf, in order (it moves the hint as the scalar loop did).
+    store<f64>(starts + o, startOf(f64x2.extract_lane(t, 0), table, cells));
+    store<f64>(starts + o + 8, startOf(f64x2.extract_lane(t, 1), table, cells));
+    r = table + <usize>hint * RECORD;
   }
   return dakNewton(targets, starts, zOut, dzOut, okOut, n, c1s, c2s, c3s, c4s, k);
 }
