@@ -4,9 +4,9 @@
  *   Tpr 1.7, as the peer), points per second of executeDefinition (the engine and its result
  *   check; the API takes at most 10,000 pressures a call), side by side with the numpy-vectorised
  *   DAK z solver (scripts/bench/peers/numpy_dak.py, the project's copy of the team's ../shared/perf/numpy_dak.py), run by python3 in this same
- *   invocation, round by round (peer, then ours), so each ratio is of two measurements minutes
- *   apart at most on the same shared cores; skipped with the reason when python3 or numpy is
- *   missing;
+ *   invocation, round by round: the peer just before and just after each function's rows, each
+ *   row's ratio to the mean of the two, so the measurements compared are seconds apart on the
+ *   same shared cores; skipped with the reason when python3 or numpy is missing;
  * - black-oil scalars: pb, Rs, Bo, viscosity, co and density (each function's first catalogue
  *   example) as the raw engine call and as the whole call with validation (prepareCall ->
  *   executeDefinition -> presentResult: what REST and MCP run besides HTTP), calls per second;
@@ -47,7 +47,7 @@ export interface ArrayRow {
   points: number;
   pointsPerSec: number;
   numpyPointsPerSec: number | null;
-  /** Median of the per-round ratios (ours / numpy). */
+  /** Median of the per-round ratios (ours / the mean of numpy's runs just before and just after ours). */
   ratio: number | null;
 }
 
@@ -153,17 +153,28 @@ export async function measureSpeed(durationS: number, runsOption: number, progre
   const ratios = new Map<string, number[]>();
   const key = (fn: string, n: number) => `${fn}@${n}`;
   const prepared = ARRAY_FNS.flatMap((fn) => SIZES.map((n) => ({ fn, n, call: engineCall(findDefinition(fn)!, arrayInput(fn, n)) })));
+  // The peer before and after each function's rows (the run after one function's rows is the one
+  // before the next's): a row's ratio is to the mean of the two, so a change of the shared cores'
+  // speed across the seconds between the peer's run and ours cancels to first order.
+  const peerRun = (): Map<number, number> | null => {
+    if ('skip' in peer) return null;
+    const np = numpyRun(seconds);
+    for (const [n, pps] of np) theirs.set(n, [...(theirs.get(n) ?? []), pps]);
+    return np;
+  };
   for (let round = 0; round < runs; round++) {
-    const np = 'skip' in peer ? null : numpyRun(seconds);
-    for (const { fn, n, call } of prepared) {
-      const pps = rate(seconds, call) * n;
-      ours.set(key(fn, n), [...(ours.get(key(fn, n)) ?? []), pps]);
-      const peerPps = np?.get(n);
-      if (peerPps) {
-        theirs.set(n, [...(theirs.get(n) ?? []), peerPps]);
-        ratios.set(key(fn, n), [...(ratios.get(key(fn, n)) ?? []), pps / peerPps]);
+    let before = peerRun();
+    for (const fn of ARRAY_FNS) {
+      const measured = prepared.filter((p) => p.fn === fn).map(({ n, call }) => ({ n, pps: rate(seconds, call) * n }));
+      const after = peerRun();
+      for (const { n, pps } of measured) {
+        ours.set(key(fn, n), [...(ours.get(key(fn, n)) ?? []), pps]);
+        const around = [before?.get(n), after?.get(n)].filter((x): x is number => x !== undefined);
+        const peerPps = around.length === 2 ? (around[0]! + around[1]!) / 2 : null;
+        if (peerPps !== null) ratios.set(key(fn, n), [...(ratios.get(key(fn, n)) ?? []), pps / peerPps]);
+        progress(`speed round ${round + 1}/${runs}: ${fn} over ${n}: ${(pps / 1e6).toFixed(2)}M points/s${peerPps ? ` (numpy ${(peerPps / 1e6).toFixed(2)}M before and after, ${(pps / peerPps).toFixed(2)}x)` : ''}`);
       }
-      progress(`speed round ${round + 1}/${runs}: ${fn} over ${n}: ${(pps / 1e6).toFixed(2)}M points/s${peerPps ? ` (numpy ${(peerPps / 1e6).toFixed(2)}M, ${(pps / peerPps).toFixed(2)}x)` : ''}`);
+      before = after;
       await new Promise((resolve) => setImmediate(resolve)); // a Ctrl-C is handled between rows
     }
   }
@@ -230,7 +241,7 @@ export function renderSpeed(b: SpeedBench): string {
   const peer = 'skip' in b.peer ? null : b.peer;
   lines.push(
     peer
-      ? `  numpy peer: scripts/bench/peers/numpy_dak.py (python ${peer.python}, numpy ${peer.numpy}), DAK z at Tpr ${TPR}, Ppr ${PPR_LO}-${PPR_HI}, run between our rows`
+      ? `  numpy peer: scripts/bench/peers/numpy_dak.py (python ${peer.python}, numpy ${peer.numpy}), DAK z at Tpr ${TPR}, Ppr ${PPR_LO}-${PPR_HI}, run before and after each function's rows (a row's ratio is to their mean)`
       : `  numpy peer skipped: ${(b.peer as { skip: string }).skip}`,
   );
   lines.push('  function          | pressures | ours points/s | numpy points/s | ratio | target >= 2x');
