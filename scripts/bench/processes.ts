@@ -7,7 +7,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, type AddressInfo } from 'node:net';
-import { dirname, resolve } from 'node:path';
+import { createWriteStream } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { trackChild } from './cleanup.js';
@@ -26,6 +27,8 @@ export interface NodeChild {
 
 /** Extra node flags for the processes the bench starts, e.g. BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile them. */
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+/** A folder to keep each process's whole output in (label-pid.log), e.g. with BENCH_NODE_ARGS="--trace-gc". */
+const LOG_DIR = process.env.BENCH_LOG_DIR ?? '';
 
 export function spawnNode(label: string, script: string, env: Record<string, string>): NodeChild {
   const child = spawn(process.execPath, [...NODE_ARGS, resolve(DIST, script)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -37,6 +40,12 @@ export function spawnNode(label: string, script: string, env: Record<string, str
   };
   child.stdout!.on('data', append);
   child.stderr!.on('data', append);
+  if (LOG_DIR !== '') {
+    const log = createWriteStream(join(LOG_DIR, `${label.replace(/[^\w.-]+/g, '_')}-${child.pid}.log`));
+    child.stdout!.pipe(log, { end: false });
+    child.stderr!.pipe(log, { end: false });
+    child.once('close', () => log.end());
+  }
   const stop = trackChild(label, child);
   return {
     child,
