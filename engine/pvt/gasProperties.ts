@@ -119,7 +119,7 @@ function kernelBlock(
   g: GasPropertyConstants,
   zInKernel: boolean,
 ): boolean {
-  const { p, z: kz, dz: kdz, bg, bgRb, density, cg, viscosity } = kernel.col;
+  const { p, z: kz, dz: kdz } = kernel.col;
   const m = end - start;
   for (let j = 0; j < m; j++) {
     const ppr = Ppr[start + j] as number;
@@ -134,11 +134,7 @@ function kernelBlock(
     }
   }
   if (kernel.gasPropertyColumns(m, g) !== m) return false;
-  copyInto(out.Bg, bg, start, m);
-  copyInto(out.BgRbPerMscf, bgRb, start, m);
-  copyInto(out.density, density, start, m);
-  copyInto(out.cg, cg, start, m);
-  copyInto(out.viscosity, viscosity, start, m);
+  copyProperties(kernel, out, start, m);
   return true;
 }
 
@@ -167,15 +163,20 @@ function wholeBlock(
   for (let j = 0; j < m; j++) p[j] = pressures[start + j] as number;
   const [c1, c2, c3, c4] = table.c;
   if (!kernel.gasBlock(m, table.cells, c1, c2, c3, c4, table.k, ppc, g)) return false;
-  const { ppr, z: kz, bg, bgRb, density, cg, viscosity } = kernel.col;
-  copyInto(Ppr, ppr, start, m);
-  copyInto(z, kz, start, m);
+  copyInto(Ppr, kernel.col.ppr, start, m);
+  copyInto(z, kernel.col.z, start, m);
+  copyProperties(kernel, out, start, m);
+  return true;
+}
+
+/** The kernel's property columns [0..m) into the output columns at start. */
+function copyProperties(kernel: GasKernels, out: OutColumns, start: number, m: number): void {
+  const { bg, bgRb, density, cg, viscosity } = kernel.col;
   copyInto(out.Bg, bg, start, m);
   copyInto(out.BgRbPerMscf, bgRb, start, m);
   copyInto(out.density, density, start, m);
   copyInto(out.cg, cg, start, m);
   copyInto(out.viscosity, viscosity, start, m);
-  return true;
 }
 
 /** col[start..start+m) = from[0..m) (a whole kernel column without a view of it: no allocation a block). */

@@ -11,6 +11,7 @@ import { zFactor } from '../../../engine/pvt/zFactor.js';
 import { gasProperties } from '../../../engine/pvt/gasProperties.js';
 import { zDAK } from '../../../engine/pvt/correlations/zDAK.js';
 import { zColumns } from '../../../engine/pvt/correlations/zMethods.js';
+import { dakTable } from '../../../engine/pvt/correlations/zDAKTable.js';
 import type { AnyDefinition } from '../../../engine/definition.js';
 
 type Outcome = { ok: true; result: Record<string, unknown>; warnings: string[] } | { ok: false; reason: string; message: string };
@@ -114,6 +115,30 @@ describe('pvt.zFactor and pvt.gasProperties over lists', () => {
       const one = ok(gasProperties, { ...body, psia: psia[i] }).result as Record<string, number>;
       for (const k of ['Ppr', 'z', 'Bg', 'BgRbPerMscf', 'density', 'viscosity', 'cg']) {
         expect((list[k] as number[])[i], `${k} at ${psia[i]} psia`).to.be.closeTo(one[k] as number, 1e-9 * Math.abs(one[k] as number));
+      }
+    }
+  });
+
+  it('pvt.gasProperties lists take each route to the same numbers as one call per pressure: one kernel call a block (DAK table), the kernels apart (HY; DAK near Tpr 1, where the table is refused)', () => {
+    const psia = Array.from({ length: 2500 }, (_, i) => 20 + i * 2.1);
+    const gas = { gasSG: 0.7, yCO2: 0.03, yN2: 0.02 };
+    const tpc = (ok(gasProperties, { ...gas, TF: 180, psia: 1000 }).result as { Tpc: number }).Tpc;
+    const tfNearOne = 1.01 * tpc - 459.67; // Tpr 1.01: h flattens, no table
+    expect(dakTable(1.01, Math.max(...psia) / 600), 'no table near Tpr 1').to.equal(null);
+    const routes = [
+      { TF: 180 }, // Tpr ~1.7: the DAK table and gasBlock
+      { TF: 180, zMethod: 'HY' },
+      { TF: tfNearOne },
+    ];
+    for (const route of routes) {
+      const body = { ...gas, ...route };
+      const list = ok(gasProperties, { ...body, psia }).result as Record<string, number[]>;
+      expect(checkResult(gasProperties.output, list)).to.equal(null);
+      for (const i of [0, 1, 2047, 2048, 2049, 2499]) {
+        const one = ok(gasProperties, { ...body, psia: psia[i] }).result as Record<string, number>;
+        for (const k of ['Ppr', 'z', 'Bg', 'BgRbPerMscf', 'density', 'viscosity', 'cg']) {
+          expect((list[k] as number[])[i], `${JSON.stringify(route)}: ${k} at ${psia[i]} psia`).to.be.closeTo(one[k] as number, 1e-9 * Math.abs(one[k] as number));
+        }
       }
     }
   });
