@@ -22,6 +22,15 @@
  * half-peak p99 median 6.7 ms (5.0-12.5) against 27 ms (7.3-54) without, peak calls/s no lower.
  * Either alone did not help: pretenuring off alone made full collections more frequent; the
  * growth factor alone left the promotion.
+ * - The memory reducer (tenth session): when a heap's allocation rate falls, as the engine
+ *   threads' does at a moderate rate of light calls, V8 runs full collections to shrink it. The
+ *   pool's threads take equal shares of the calls, so they reach that point together: traced
+ *   (--trace-gc, and each thread's event-loop lateness) in a half-peak run whose p99 was 38 ms,
+ *   both engine threads ran a reducing mark-compact within 15 ms of each other and one stalled
+ *   38 ms, so every call waited. Off: no reducing collection on an engine thread in a run since;
+ *   half-peak p99 over three benches (three runs each) median 7.7, 6.2, 9.6 ms against 31.4,
+ *   16.5, 11.4, 26.0, 23.3 ms in five benches without, on one machine the same hour. The cost:
+ *   an idle process keeps its heaps at their high-water mark instead of shrinking them.
  *
  * GC_TUNING=off leaves V8's defaults (to compare). The flags are V8's own (`node --v8-options`);
  * v8.setFlagsFromString before the heap has grown is how a process sets them for itself.
@@ -29,7 +38,7 @@
 import { setFlagsFromString } from 'node:v8';
 
 /** The flags, as `node` takes them on its command line. */
-export const GC_FLAGS = ['--no-allocation-site-pretenuring', '--heap-growing-percent=300'] as const;
+export const GC_FLAGS = ['--no-allocation-site-pretenuring', '--heap-growing-percent=300', '--no-memory-reducer'] as const;
 
 /**
  * Sets GC_FLAGS in this process unless env.GC_TUNING is 'off'; returns whether it did. Read here,
