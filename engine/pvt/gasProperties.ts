@@ -161,8 +161,7 @@ function wholeBlock(
   const { p } = kernel.col;
   const m = end - start;
   for (let j = 0; j < m; j++) p[j] = pressures[start + j] as number;
-  const [c1, c2, c3, c4] = table.c;
-  if (!kernel.gasBlock(m, table.cells, c1, c2, c3, c4, table.k, ppc, g)) return false;
+  if (!kernel.gasBlock(m, table, ppc, g)) return false;
   copyInto(Ppr, kernel.col.ppr, start, m);
   copyInto(z, kernel.col.z, start, m);
   copyProperties(kernel, out, start, m);

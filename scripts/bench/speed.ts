@@ -169,8 +169,7 @@ export async function measureSpeed(durationS: number, runsOption: number, progre
       const after = peerRun();
       for (const { n, pps } of measured) {
         ours.set(key(fn, n), [...(ours.get(key(fn, n)) ?? []), pps]);
-        const around = [before?.get(n), after?.get(n)].filter((x): x is number => x !== undefined);
-        const peerPps = around.length === 2 ? (around[0]! + around[1]!) / 2 : null;
+        const peerPps = before && after ? (before.get(n)! + after.get(n)!) / 2 : null;
         if (peerPps !== null) ratios.set(key(fn, n), [...(ratios.get(key(fn, n)) ?? []), pps / peerPps]);
         progress(`speed round ${round + 1}/${runs}: ${fn} over ${n}: ${(pps / 1e6).toFixed(2)}M points/s${peerPps ? ` (numpy ${(peerPps / 1e6).toFixed(2)}M before and after, ${(pps / peerPps).toFixed(2)}x)` : ''}`);
       }

@@ -79,6 +79,13 @@ interface KernelExports {
   ): number;
 }
 
+/** What the kernel needs of the DAK table in its memory (engine/pvt/correlations/zDAKTable.ts DakTable): its cells, k = 0.27/Tpr and DAK's coefficients at Tpr. */
+export interface LoadedDakTable {
+  readonly cells: number;
+  readonly k: number;
+  readonly c: readonly [number, number, number, number];
+}
+
 /** pvt.gasProperties' per-call constants of its properties kernel (engine/pvt/gasProperties.ts computes them). */
 export interface GasPropertyConstants {
   bgPerZOverP: number;
@@ -148,18 +155,19 @@ export class GasKernels {
   }
 
   /**
-   * pvt.gasProperties of col.p[0..m) in one call (./assembly/gasBlock.ts) with the loaded DAK table
-   * of `cells` cells and DAK's coefficients at the call's Tpr, k = 0.27/Tpr: Ppr into col.ppr, z and
+   * pvt.gasProperties of col.p[0..m) in one call (./assembly/gasBlock.ts) with `table`, the DAK
+   * table loaded in the kernel's memory: Ppr into col.ppr, z and
    * dz/dPpr into col.z and col.dz, the properties into col.bg ... col.viscosity. True when every one
    * of the m points is ok (z settled; Ppr, z and every property positive and finite).
    */
-  gasBlock(m: number, cells: number, c1: number, c2: number, c3: number, c4: number, k: number, ppc: number, g: GasPropertyConstants): boolean {
+  gasBlock(m: number, table: LoadedDakTable, ppc: number, g: GasPropertyConstants): boolean {
+    const [c1, c2, c3, c4] = table.c;
     const a = this.at;
     // An odd m's padding lane repeats the last point, so its flag is that point's and every lane counts.
     if (m % 2 === 1) this.col.p[m] = this.col.p[m - 1] as number;
     const lanes = this.x.gasBlock(
-      a.p, a.ppr, a.target, a.start, a.z, a.dz, a.zOk, a.bg, a.bgRb, a.density, a.cg, a.viscosity, a.propertiesOk, padded(m), this.tableAt, cells,
-      c1, c2, c3, c4, k, ppc, g.bgPerZOverP, g.densityPerPOverZ, g.rbPerMscfPerRcfScf, g.invPpc, g.muScale, g.invRhoUnit, g.lgeX, g.lgeY,
+      a.p, a.ppr, a.target, a.start, a.z, a.dz, a.zOk, a.bg, a.bgRb, a.density, a.cg, a.viscosity, a.propertiesOk, padded(m), this.tableAt, table.cells,
+      c1, c2, c3, c4, table.k, ppc, g.bgPerZOverP, g.densityPerPOverZ, g.rbPerMscfPerRcfScf, g.invPpc, g.muScale, g.invRhoUnit, g.lgeX, g.lgeY,
     );
     return lanes === padded(m);
   }

@@ -197,8 +197,7 @@ describe('gas array kernels (WebAssembly SIMD)', function () {
     const oneCall = (pressures: number[], table: NonNullable<ReturnType<typeof dakTable>>) => {
       const k = kernelsWithTable(table);
       pressures.forEach((p, j) => (k.col.p[j] = p));
-      const [c1, c2, c3, c4] = table.c;
-      const ok = k.gasBlock(pressures.length, table.cells, c1, c2, c3, c4, table.k, ppc, g);
+      const ok = k.gasBlock(pressures.length, table, ppc, g);
       return { ok, cols: columnsOf(pressures.length) };
     };
 
