@@ -7,6 +7,7 @@
 import '../api/ops/applyGcTuning.js'; // first: V8's GC flags before the other modules allocate
 import { configOrExit, stopOnSignals } from '../api/lifecycle.js';
 import { createLogger } from '../api/log.js';
+import { gcState } from '../api/ops/gcTuning.js';
 import { readiness } from '../api/ops/health.js';
 import { Metrics } from '../api/ops/metrics.js';
 import { startOpsServer } from './opsServer.js';
@@ -49,7 +50,7 @@ async function main(): Promise<void> {
       lastError = err.message;
     },
   });
-  log.info('worker ready', { id: consumer.id, threads: config.engine.threads, timeoutMs: config.engine.timeoutMs, pid: process.pid, ops: ops.url });
+  log.info('worker ready', { id: consumer.id, threads: config.engine.threads, timeoutMs: config.engine.timeoutMs, pid: process.pid, ops: ops.url, gc: gcState(process.env) });
 
   // Running jobs finish first: allow them their time limit.
   const running = consumer;

@@ -33,12 +33,41 @@
  *   an idle process keeps its heaps at their high-water mark instead of shrinking them.
  *
  * GC_TUNING=off leaves V8's defaults (to compare). The flags are V8's own (`node --v8-options`);
- * v8.setFlagsFromString before the heap has grown is how a process sets them for itself.
+ * v8.setFlagsFromString before the heap has grown is how a process sets them for itself, with one
+ * exception (eleventh session): V8 gives a heap its memory reducer when it sets the heap up, so
+ * --no-memory-reducer set at run time reaches only the isolates created after it (the engine
+ * threads), never the main thread's. Seen on a main thread that allocated for 1-3 s and then went
+ * idle: with the flag set at run time, the reducer's full collections came 8.1, 8.7 and 9.3 s
+ * into the idle time in 3 runs of 5; with it on the command line, in none of 7 (the reducer
+ * starts only after some full collections, so not every run shows it).
+ * Traced in a bench, such a collection on the bench's own process (its client of the closed-loop
+ * runs, idle during a paced run) took both cores for 11 + 25 ms inside a distributed half-peak
+ * run, and every server thread answered late at that instant. So HEAP_SETUP_FLAGS go on node's
+ * command line where a process is started (the Procfile, the npm scripts, the bench's children),
+ * and each entry point says in its start line whether its main thread has them (`gcState`).
  */
 import { setFlagsFromString } from 'node:v8';
 
 /** The flags, as `node` takes them on its command line. */
 export const GC_FLAGS = ['--no-allocation-site-pretenuring', '--heap-growing-percent=300', '--no-memory-reducer'] as const;
+
+/** The GC_FLAGS V8 reads only when it sets a heap up: they reach a main thread only from node's command line. */
+export const HEAP_SETUP_FLAGS = ['--no-memory-reducer'] as const;
+
+/** Node's command-line flags for a process started as the Procfile starts one: HEAP_SETUP_FLAGS, none when env.GC_TUNING is 'off' (the process sets the rest itself). */
+export function gcLaunchFlags(env: NodeJS.ProcessEnv): string[] {
+  return env.GC_TUNING === 'off' ? [] : [...HEAP_SETUP_FLAGS];
+}
+
+/**
+ * The GC settings of this process, for its start line: 'off' (V8's defaults), 'on', or, when
+ * tuning is on but node was started without the HEAP_SETUP_FLAGS, 'on, except ...' naming them.
+ */
+export function gcState(env: NodeJS.ProcessEnv, execArgv: readonly string[] = process.execArgv): string {
+  if (env.GC_TUNING === 'off') return 'off';
+  const missing = HEAP_SETUP_FLAGS.filter((flag) => !execArgv.includes(flag));
+  return missing.length ? `on, except the main thread's ${missing.join(' ')}: start node with it (the Procfile and npm scripts do)` : 'on';
+}
 
 /**
  * Sets GC_FLAGS in this process unless env.GC_TUNING is 'off'; returns whether it did. Read here,

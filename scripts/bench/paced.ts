@@ -14,6 +14,7 @@ import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { trackChild } from './cleanup.js';
+import { gcLaunchFlags } from '../../api/ops/gcTuning.js';
 import { REQUESTS_PER_KEY } from './accounts.js';
 import type { LoadSpec, RunResult } from './load.js';
 import { percentiles, Samples } from './stats.js';
@@ -37,7 +38,7 @@ const CLIENT = fileURLToPath(new URL('./pacedClient.js', import.meta.url));
 /** runPaced in a process of its own (./pacedClient.ts says why); rejects with its stderr when it fails. */
 export function runPacedApart(spec: LoadSpec & { overallRate: number }): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLIENT], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...gcLaunchFlags(process.env), CLIENT], { stdio: ['pipe', 'pipe', 'pipe'] });
     trackChild('paced client', child);
     let out = '';
     let err = '';

@@ -12,6 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { trackChild } from './cleanup.js';
+import { gcLaunchFlags } from '../../api/ops/gcTuning.js';
 
 /** dist/ of the compiled repo: this file is dist/scripts/bench/processes.js. */
 export const DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -30,8 +31,10 @@ const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)
 /** A folder to keep each process's whole output in (label-pid.log), e.g. with BENCH_NODE_ARGS="--trace-gc". */
 const LOG_DIR = process.env.BENCH_LOG_DIR ?? '';
 
+/** Starts a node process as the Procfile does: gcLaunchFlags on its command line (api/ops/gcTuning.ts says why), then BENCH_NODE_ARGS. */
 export function spawnNode(label: string, script: string, env: Record<string, string>): NodeChild {
-  const child = spawn(process.execPath, [...NODE_ARGS, resolve(DIST, script)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const childEnv = { ...process.env, ...env };
+  const child = spawn(process.execPath, [...gcLaunchFlags(childEnv), ...NODE_ARGS, resolve(DIST, script)], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const listeners = new Set<() => void>();
   const append = (d: Buffer) => {

@@ -40,8 +40,10 @@ export function settings(opts: BenchOptions): Record<string, unknown> {
     // The malloc settings of `npm start` and the Procfile (package.json config.glibcTunables), when
     // run through `npm run bench`; the processes the bench starts inherit them.
     GLIBC_TUNABLES: process.env.GLIBC_TUNABLES || 'unset',
-    // The V8 GC flags the web, worker and floor set for themselves (api/ops/gcTuning.ts), unless GC_TUNING=off.
+    // The V8 GC flags the web, worker, floor and paced clients start with (api/ops/gcTuning.ts), unless GC_TUNING=off.
     GC_TUNING: process.env.GC_TUNING === 'off' ? 'off (V8 defaults)' : `on (${GC_FLAGS.join(' ')})`,
+    // This process's own: its idle collections, between its closed-loop runs, take both cores during the paced runs.
+    BENCH_PROCESS: process.execArgv.includes('--no-memory-reducer') ? 'memory reducer off' : 'memory reducer ON: start it with npm run bench (or node --no-memory-reducer): its idle collections land in the paced runs',
   };
 }
 
@@ -155,7 +157,7 @@ export function renderHeader(facts: Record<string, unknown>, s: Record<string, u
     `machine: ${facts.cpuCount} x ${facts.cpuModel}, ${facts.totalMemoryGiB} GiB, ${facts.os}, node ${facts.node}`,
     `settings: connections ${s.connections}, duration ${s.durationS} s, runs ${s.runs} (median shown), ENGINE_THREADS ${s.ENGINE_THREADS}, ENGINE_MAX_QUEUE ${s.ENGINE_MAX_QUEUE}, LOG_LEVEL ${s.LOG_LEVEL}`,
     `malloc: GLIBC_TUNABLES ${s.GLIBC_TUNABLES}`,
-    `gc: GC_TUNING ${s.GC_TUNING}`,
+    `gc: GC_TUNING ${s.GC_TUNING}; bench process: ${s.BENCH_PROCESS}`,
   ].join('\n');
 }
 
