@@ -59,13 +59,18 @@ export function gcLaunchFlags(env: NodeJS.ProcessEnv): string[] {
   return env.GC_TUNING === 'off' ? [] : [...HEAP_SETUP_FLAGS];
 }
 
+/** The HEAP_SETUP_FLAGS a process started with `execArgv` lacks on its main thread. */
+export function missingHeapSetupFlags(execArgv: readonly string[] = process.execArgv): string[] {
+  return HEAP_SETUP_FLAGS.filter((flag) => !execArgv.includes(flag));
+}
+
 /**
  * The GC settings of this process, for its start line: 'off' (V8's defaults), 'on', or, when
  * tuning is on but node was started without the HEAP_SETUP_FLAGS, 'on, except ...' naming them.
  */
 export function gcState(env: NodeJS.ProcessEnv, execArgv: readonly string[] = process.execArgv): string {
   if (env.GC_TUNING === 'off') return 'off';
-  const missing = HEAP_SETUP_FLAGS.filter((flag) => !execArgv.includes(flag));
+  const missing = missingHeapSetupFlags(execArgv);
   return missing.length ? `on, except the main thread's ${missing.join(' ')}: start node with it (the Procfile and npm scripts do)` : 'on';
 }
 

@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { arch, availableParallelism, cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { dirname } from 'node:path';
-import { GC_FLAGS } from '../../api/ops/gcTuning.js';
+import { GC_FLAGS, missingHeapSetupFlags } from '../../api/ops/gcTuning.js';
 import type { BenchOptions } from './options.js';
 import type { CpuPerCall } from './cpu.js';
 import type { RunResult } from './load.js';
@@ -43,7 +43,7 @@ export function settings(opts: BenchOptions): Record<string, unknown> {
     // The V8 GC flags the web, worker, floor and paced clients start with (api/ops/gcTuning.ts), unless GC_TUNING=off.
     GC_TUNING: process.env.GC_TUNING === 'off' ? 'off (V8 defaults)' : `on (${GC_FLAGS.join(' ')})`,
     // This process's own: its idle collections, between its closed-loop runs, take both cores during the paced runs.
-    BENCH_PROCESS: process.execArgv.includes('--no-memory-reducer') ? 'memory reducer off' : 'memory reducer ON: start it with npm run bench (or node --no-memory-reducer): its idle collections land in the paced runs',
+    BENCH_PROCESS: missingHeapSetupFlags().length === 0 ? 'memory reducer off' : `memory reducer ON: start it with npm run bench (or node ${missingHeapSetupFlags().join(' ')}): its idle collections land in the paced runs`,
   };
 }
 

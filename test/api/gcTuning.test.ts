@@ -28,6 +28,8 @@ const PRINT_TAG_ON_EXIT = `data:text/javascript,import v8 from 'node:v8'; proces
 interface Ran {
   code: number | null;
   tag: string | undefined;
+  /** stdout and stderr together, as they came. */
+  output: string;
   stderr: string;
 }
 
@@ -47,7 +49,7 @@ function runWithTag(args: string[], env: Record<string, string>, stopWhen?: RegE
       seen(d);
     });
     child.on('error', fail);
-    child.on('close', (code) => done({ code, tag: /V8TAG (\d+)/.exec(stderr)?.[1], stderr }));
+    child.on('close', (code) => done({ code, tag: /V8TAG (\d+)/.exec(stderr)?.[1], output: out, stderr }));
   });
 }
 
@@ -55,27 +57,16 @@ function runWithTag(args: string[], env: Record<string, string>, stopWhen?: RegE
 const launches = (text: string, entry: string) => text.split(/\n|",\s*"/).filter((line) => line.includes(`node `) && line.includes(entry));
 
 /** Starts dist/api/main.js on an empty store with `nodeFlags`; resolves with its start line's gc field, then stops it. */
-function webStartGc(nodeFlags: string[], env: Record<string, string> = {}): Promise<string> {
+async function webStartGc(nodeFlags: string[], env: Record<string, string> = {}): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gc-web-'));
-  return new Promise<string>((done, fail) => {
-    const child = spawn(process.execPath, [...nodeFlags, resolve(REPO_ROOT, 'dist/api/main.js')], {
-      env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'info', ENGINE_THREADS: '1', REDIS_URL: '', MONGODB_URL: '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let gc: string | undefined;
-    child.stdout.on('data', (d: Buffer) => {
-      out += d;
-      const line = out.split('\n').find((l) => l.includes('"msg":"listening"'));
-      if (line && gc === undefined) {
-        gc = (JSON.parse(line) as { gc: string }).gc;
-        child.kill('SIGTERM');
-      }
-    });
-    child.stderr.on('data', (d: Buffer) => (out += d));
-    child.on('error', fail);
-    child.on('close', () => (gc === undefined ? fail(new Error(out)) : done(gc)));
-  }).finally(() => rmSync(dataDir, { recursive: true, force: true }));
+  try {
+    const ran = await runWithTag([...nodeFlags, resolve(REPO_ROOT, 'dist/api/main.js')], { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'info', ENGINE_THREADS: '1', REDIS_URL: '', MONGODB_URL: '', ...env }, /"msg":"listening".*\n/);
+    const line = /^.*"msg":"listening".*$/m.exec(ran.output);
+    if (!line) throw new Error(ran.output);
+    return (JSON.parse(line[0]) as { gc: string }).gc;
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 const tagOf = async (nodeFlags: string[]): Promise<string> => (await runWithTag([...nodeFlags, '-e', '0'], {})).tag!;
