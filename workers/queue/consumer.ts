@@ -15,7 +15,7 @@ import { Cancel } from '../cancel.js';
 import type { ChunkOutcome, RunOutcome } from '../runner.js';
 import { MAX_GROUP, type GroupOutcome } from './callGroups.js';
 import { isLightCall } from '../lightCalls.js';
-import { redisOptions } from './producer.js';
+import { redisOptions, untilReady } from './producer.js';
 import { QueueScripts } from './scripts.js';
 import { writePerTurn } from '../../store/redis/turnWrites.js';
 import { Sweeper } from './sweeper.js';
@@ -215,11 +215,6 @@ function progressSender(redis: Redis, job: Job<EngineJobData, string>): (done: n
     if (replyTo) redis.publish(replyTo, `${PROGRESS_MESSAGE}${job.id}\n${done}\n${total}`).catch(() => undefined);
     else job.updateProgress({ done, total }).catch(() => undefined);
   };
-}
-
-function untilReady(redis: Redis): Promise<void> {
-  if (redis.status === 'ready') return Promise.resolve();
-  return new Promise((resolve) => redis.once('ready', () => resolve()));
 }
 
 /** Reports each loss of the Redis connection once, and its return with the time it was away. */

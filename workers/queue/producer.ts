@@ -171,7 +171,8 @@ export class QueueRunner implements EngineRunner {
 
   /** Resolves once the event reader is connected (call before serving). */
   async ready(): Promise<void> {
-    await Promise.all([this.queue.waitUntilReady(), this.replies.subscribe(this.replyChannel)]);
+    // Its own connection too: connected() asks for it, so a call right after ready() was refused 503 while it still connected.
+    await Promise.all([this.queue.waitUntilReady(), this.replies.subscribe(this.replyChannel), untilReady(this.redis)]);
     this.sweeper.start();
   }
 
@@ -542,3 +543,8 @@ function parseOutcome(json: string): RunOutcome | ChunkOutcome | GroupOutcome {
   return unavailable('the engine worker returned no outcome');
 }
 
+/** Resolves once `redis` is connected and ready for commands. */
+export function untilReady(redis: Redis): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => redis.once('ready', () => resolve()));
+}
