@@ -25,7 +25,7 @@ import {
   type ServerCapabilities,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import { ApiError } from '../errors.js';
+import { ApiError, errors } from '../errors.js';
 import { errorResult, RESULT_BUDGET_BYTES, successResult } from './result.js';
 import { isSelected } from './selection.js';
 import { MAX_DESCRIPTION } from './tools.js';
@@ -131,6 +131,10 @@ export function createMcpServer(options: McpServerOptions, ctx: McpRequestContex
 /** Never throws: anything other than an ApiError is logged and answered as `internal`, without internals. */
 async function runTool(tool: McpTool, ctx: McpRequestContext, args: Record<string, unknown>): Promise<CallToolResult> {
   try {
+    // The scopes a tool declares (those tools/list filters on) are checked here, before the tool
+    // runs, for every tool: a tool's own code cannot forget them (get_run once did).
+    const missing = tool.requires.filter((s) => !ctx.auth.key.scopes.includes(s));
+    if (missing.length) throw errors.forbidden(`This key lacks the scope ${missing.join(' and ')} needed to ${tool.purpose ?? `use the tool ${tool.name}`}`, { requiredScopes: [...tool.requires] });
     const result = successResult(tool.title, await tool.call(ctx, args), tool.rest(args));
     ctx.log.debug('mcp tool call', { requestId: ctx.requestId, tool: tool.name, truncated: result.structuredContent?.truncated === true });
     return result;

@@ -69,6 +69,7 @@ function engineTool(deps: EngineDeps, def: AnyDefinition): McpTool {
     description: toolDescription(def),
     inputSchema: curves ? { ...input, properties: { ...(input.properties as object), maxPoints: MAX_POINTS } } : input,
     requires: requiredScopes(def),
+    purpose: `run ${def.name}`,
     group: def.module,
     core: CORE_FUNCTIONS.includes(def.name),
     annotations: CALCULATION_ANNOTATIONS,

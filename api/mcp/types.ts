@@ -55,8 +55,13 @@ export interface McpTool {
   description: string;
   /** JSON Schema of `arguments` in the portable subset (api/mcp/portableSchema.ts). */
   inputSchema: Record<string, unknown>;
-  /** Scopes a key needs to see and call it; tools/list shows a key only the tools it may call. */
+  /**
+   * Scopes a key needs to see and call it; tools/list shows a key only the tools it may call, and
+   * the server refuses a call without them before the tool runs (api/mcp/server.ts runTool).
+   */
   requires: readonly KeyScope[];
+  /** What that refusal says the scopes are needed to do (default `use the tool <name>`); engine tools say what REST says. */
+  purpose?: string;
   /**
    * The group a client may select with `?tools=` on the MCP URL: an engine module (pvt, eos,
    * well, ...), `projects` or `functions` (the describe/run pair); `core` tools are listed by default.

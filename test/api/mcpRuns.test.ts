@@ -6,6 +6,7 @@ import { expect } from 'chai';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { call, createAccount, freshAddress, startTestServer, type TestServer } from '../support/server.js';
+import { createKey } from '../../api/accounts/keys.js';
 
 async function client(server: TestServer, key: string): Promise<Client> {
   const c = new Client({ name: 'runs-test', version: '1.0.0' });
@@ -46,6 +47,35 @@ describe('MCP batch runs: submit_batch and get_run', function () {
       expect(JSON.stringify(refused.structuredContent ?? refused.content)).to.contain('not_found');
       await stranger.close();
     } finally {
+      await mcp.close();
+    }
+  });
+
+  it('refuses get_run and an idempotent submit_batch replay to a key of the same member without engine:run', async () => {
+    const acct = await createAccount(server);
+    const mcp = await client(server, acct.key);
+    const readOnly = (await createKey(server.store, { memberId: acct.member.id, name: 'read only', scopes: ['projects:read'] })).value;
+    const reader = await client(server, readOnly);
+    try {
+      const items = [{ id: 'secret', input: { psia: [1000], TF: 200, gasSG: 0.72 } }];
+      const submitted = await mcp.callTool({ name: 'submit_batch', arguments: { name: 'pvt.gasProperties', items, wait: 30, idempotencyKey: 'scoped-1' } });
+      const run = submitted.structuredContent as { id: string; status: string };
+      expect(run.status).to.equal('succeeded');
+      const refusals = [
+        await reader.callTool({ name: 'get_run', arguments: { name: 'pvt.gasProperties', id: run.id } }),
+        await reader.callTool({ name: 'submit_batch', arguments: { name: 'pvt.gasProperties', items, idempotencyKey: 'scoped-1' } }),
+      ];
+      for (const refused of refusals) {
+        expect(refused.isError).to.equal(true);
+        const error = (refused.structuredContent as { error: { code: string; message: string; details: { requiredScopes: string[] } } }).error;
+        expect(error.code).to.equal('forbidden');
+        expect(error.details.requiredScopes).to.deep.equal(['engine:run']);
+        expect(JSON.stringify(refused)).to.not.contain('secret'); // nothing of the run
+      }
+      // The same over REST, for comparison: 403.
+      expect((await call(server.url, `/v1/engine/functions/pvt.gasProperties/runs/${run.id}`, { key: readOnly, address: freshAddress() })).status).to.equal(403);
+    } finally {
+      await reader.close();
       await mcp.close();
     }
   });
