@@ -47,6 +47,10 @@ export async function serveMcpPost(ctx: RouteContext, options: McpHttpOptions, l
       body: 'must be one JSON-RPC message (an object), not an array',
     });
   }
+  // Refused here, whatever the JSON: everything below reads the message as an object (null once reached it).
+  if (body === null || typeof body !== 'object') {
+    throw errors.validation('The body must be one JSON-RPC message (an object)', { body: `must be a JSON object, not ${body === null ? 'null' : typeof body}` });
+  }
 
   const version = ctx.get('MCP-Protocol-Version');
   if (version && !(MCP_PROTOCOL_VERSIONS as readonly string[]).includes(version)) {

@@ -7,10 +7,13 @@
  */
 import {
   CallToolRequestSchema,
+  CompleteRequestSchema,
   ErrorCode,
+  GetPromptRequestSchema,
   InitializeRequestSchema,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
+  ListPromptsRequestSchema,
   ListToolsRequestSchema,
   PingRequestSchema,
   ReadResourceRequestSchema,
@@ -29,6 +32,9 @@ const SCHEMAS: Record<string, RequestSchema> = {
   'resources/list': ListResourcesRequestSchema,
   'resources/templates/list': ListResourceTemplatesRequestSchema,
   'resources/read': ReadResourceRequestSchema,
+  'prompts/list': ListPromptsRequestSchema,
+  'prompts/get': GetPromptRequestSchema,
+  'completion/complete': CompleteRequestSchema,
 } as unknown as Record<string, RequestSchema>;
 
 export interface InvalidParams {

@@ -281,6 +281,12 @@ describe('MCP at POST /v1/mcp', () => {
       expect(res.status).to.equal(400);
       expect(res.body.error.data.error.code).to.equal('validation_failed');
       expect(res.body.error.data.error.details.fields.body).to.be.a('string');
+      // Any JSON that is not an object, null included (it once reached the handler and answered 500).
+      for (const raw of ['null', ' null ', '1', '"x"', 'true']) {
+        const other = await call(server.url, '/v1/mcp', { key: acct.key, rawBody: raw, headers: { 'Content-Type': 'application/json' }, address: freshAddress() });
+        expect(other.status, raw).to.equal(400);
+        expect(other.body.error.data.error.code, raw).to.equal('validation_failed');
+      }
     });
 
     it('the per-key limit is shared with REST: exactly 120 requests are accepted, then MCP and REST both get 429', async () => {

@@ -137,6 +137,8 @@ describe('MCP params that do not fit the method', () => {
     ['tools/call', { arguments: {} }, 'params.name'],
     ['tools/call', 'not an object', 'params'],
     ['resources/read', { uri: 5 }, 'params.uri'],
+    ['prompts/get', { name: 5 }, 'params.name'],
+    ['completion/complete', {}, 'params.ref'],
   ] as const) {
     it(`${method} with ${JSON.stringify(params)} is JSON-RPC -32602 naming ${field}, with no schema dump`, async () => {
       const res = await rpc(method, params);
