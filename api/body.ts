@@ -1,5 +1,6 @@
 /**
- * JSON request bodies: empty = {}, Content-Type must be JSON when a body is sent (415), the size
+ * JSON request bodies: empty = {}, Content-Type must be JSON when a body is sent and no
+ * Content-Encoding other than identity is accepted (415), the size
  * limit is enforced on the bytes as they arrive (413, without buffering more than the limit),
  * nesting past JSON_MAX_DEPTH and malformed JSON are 400 validation_failed.
  */
@@ -18,6 +19,11 @@ export const JSON_MAX_DEPTH = 64;
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
 export async function readJsonBody(ctx: Context, limit = ENGINE_BODY_LIMIT): Promise<unknown> {
+  // Compressed bodies are not read (they would be parsed as their compressed bytes): 415, named.
+  const encoding = ctx.get('Content-Encoding').trim().toLowerCase();
+  if (encoding && encoding !== 'identity') {
+    throw new ApiError('unsupported_media_type', `Request bodies are read as sent: Content-Encoding '${encoding.slice(0, 40)}' is not accepted; send the JSON uncompressed`);
+  }
   const declared = Number(ctx.get('Content-Length') || NaN);
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
   const raw = await readRaw(ctx, limit);

@@ -67,9 +67,38 @@ export class ApiError extends Error {
     this.headers = headers;
   }
 
+  /**
+   * The error envelope, bounded: messages and field lists often echo what the caller sent (a
+   * function name, unknown keys), so a 4 MB request could otherwise get an answer several times
+   * its size (MCP doubles it: text and structured). The message keeps MAX_MESSAGE_CHARS and
+   * `details.fields` its first MAX_FIELDS entries, each name and message cut to MAX_FIELD_CHARS;
+   * `details.fieldsOmitted` counts the rest.
+   */
   toBody(): { error: { code: ErrorCode; message: string; details?: Record<string, unknown> } } {
-    return { error: { code: this.code, message: this.message, ...(this.details ? { details: this.details } : {}) } };
+    return { error: { code: this.code, message: cut(this.message, MAX_MESSAGE_CHARS), ...(this.details ? { details: boundedDetails(this.details) } : {}) } };
   }
+}
+
+/** Longest error message answered (characters). */
+export const MAX_MESSAGE_CHARS = 2_000;
+/** Most entries of `details.fields` answered, and the longest name or message of one. */
+export const MAX_FIELDS = 100;
+export const MAX_FIELD_CHARS = 300;
+
+/** `text` itself when short enough, else its first `max` characters and how many were left out. */
+export function cut(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max)}… (${text.length - max} more characters)`;
+}
+
+function boundedDetails(details: Record<string, unknown>): Record<string, unknown> {
+  const fields = details.fields;
+  if (!fields || typeof fields !== 'object' || Array.isArray(fields)) return details;
+  const entries = Object.entries(fields as Record<string, unknown>);
+  const long = (e: [string, unknown]) => e[0].length > MAX_FIELD_CHARS || (typeof e[1] === 'string' && e[1].length > MAX_FIELD_CHARS);
+  if (entries.length <= MAX_FIELDS && !entries.some(long)) return details;
+  const kept: Record<string, unknown> = Object.create(null);
+  for (const [name, message] of entries.slice(0, MAX_FIELDS)) kept[cut(name, MAX_FIELD_CHARS)] = typeof message === 'string' ? cut(message, MAX_FIELD_CHARS) : message;
+  return { ...details, fields: { ...kept }, ...(entries.length > MAX_FIELDS ? { fieldsOmitted: entries.length - MAX_FIELDS } : {}) };
 }
 
 /** Named factories for the errors raised in more than one place. */

@@ -94,7 +94,8 @@ function validateInFull(def: AnyDefinition, body: unknown): ValidationOutcome {
   const schema = def.input;
   const validKeys = Object.keys(schema.properties);
   const unknown = Object.keys(rest).filter((k) => !Object.hasOwn(schema.properties, k));
-  for (const k of unknown) fields[k] = `unknown input; valid keys: ${[...validKeys, 'units'].join(', ')}`;
+  // Named one by one up to a bound (the message counts the rest): a body of 200,000 unknown keys gets a short answer.
+  for (const k of unknown.slice(0, UNKNOWN_FIELDS)) fields[k] = `unknown input; valid keys: ${[...validKeys, 'units'].join(', ')}`;
 
   // Sizes first: an over-long array or string is refused before any of its elements is looked at,
   // so a refused call costs no more than an accepted one.
@@ -136,12 +137,21 @@ function validateInFull(def: AnyDefinition, body: unknown): ValidationOutcome {
   return { ok: true, input, units: units as UnitSystem };
 }
 
+/** Unknown keys named in a refusal: the first few (each cut short), then how many more; callers choose the keys. */
+const UNKNOWN_NAMED = 10;
+/** Unknown keys given a `details.fields` entry of their own. */
+const UNKNOWN_FIELDS = 50;
+function namedUnknown(unknown: string[]): string {
+  const named = unknown.slice(0, UNKNOWN_NAMED).map((k) => `'${k.length > 64 ? `${k.slice(0, 64)}…` : k}'`);
+  return unknown.length > UNKNOWN_NAMED ? `${named.join(', ')} and ${unknown.length - UNKNOWN_NAMED} more` : named.join(', ');
+}
+
 function refusal(def: AnyDefinition, fields: Record<string, string>, unknown: string[], validKeys: string[]): ValidationOutcome {
   const n = Object.keys(fields).length;
   return {
     ok: false,
     message: unknown.length
-      ? `Unknown input ${unknown.map((k) => `'${k}'`).join(', ')} for ${def.name}; valid keys: ${[...validKeys, 'units'].join(', ')}`
+      ? `Unknown input ${namedUnknown(unknown)} for ${def.name}; valid keys: ${[...validKeys, 'units'].join(', ')}`
       : `${n} invalid input${n > 1 ? 's' : ''} for ${def.name}`,
     fields: { ...fields },
     ...(unknown.length ? { validKeys: [...validKeys, 'units'] } : {}),

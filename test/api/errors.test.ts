@@ -36,6 +36,35 @@ describe('error envelope and request ids', () => {
     for (const [code, status] of Object.entries(expected)) expect(ERROR_CODES[code as keyof typeof ERROR_CODES].status, code).to.equal(status);
   });
 
+  it('bounds what an error echoes of the request: 20,000 unknown input keys, an 8,000-character function name', async () => {
+    const acct = await createAccount(server);
+    const body = Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`k${i}`, 1]));
+    const res = await call(server.url, '/v1/engine/functions/pvt.zFactor', { key: acct.key, body: { ppr: 2, tpr: 1.5, ...body }, address: freshAddress() });
+    expect(res.status).to.equal(400);
+    expect(res.body.error.message).to.match(/^Unknown input 'k0', 'k1', .*'k9' and 19990 more for pvt\.zFactor; valid keys: /);
+    expect(Object.keys(res.body.error.details.fields).length).to.be.at.most(100);
+    expect(res.body.error.details.validKeys).to.include('ppr');
+    expect(JSON.stringify(res.body).length).to.be.below(20_000); // the request was ~250 KB
+    const long = 'x'.repeat(8_000);
+    const missing = await call(server.url, `/v1/engine/functions/${long}`, { key: acct.key, body: {}, address: freshAddress() });
+    expect(missing.status).to.equal(404);
+    expect(missing.body.error.message.length).to.be.below(2_100);
+    expect(missing.body.error.message).to.match(/… \(\d+ more characters\)$/);
+  });
+
+  it('cuts any error body to its bounds: message, number of fields, each field', () => {
+    const fields = Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`${'f'.repeat(i === 0 ? 1_000 : 1)}${i}`, i === 1 ? 'm'.repeat(1_000) : 'bad']));
+    const body = new ApiError('validation_failed', 'w'.repeat(5_000), { fields, other: 1 }).toBody();
+    expect(body.error.message).to.have.length.below(2_100);
+    const kept = body.error.details!.fields as Record<string, string>;
+    expect(Object.keys(kept)).to.have.length(100);
+    expect(Object.keys(kept).every((k) => k.length <= 300 + 40)).to.equal(true);
+    expect(Object.values(kept).every((m) => m.length <= 300 + 40)).to.equal(true);
+    expect(body.error.details).to.include({ fieldsOmitted: 50, other: 1 });
+    // Small bodies are as they were.
+    expect(new ApiError('validation_failed', 'short', { fields: { a: 'bad' } }).toBody()).to.deep.equal({ error: { code: 'validation_failed', message: 'short', details: { fields: { a: 'bad' } } } });
+  });
+
   it('when the path is unknown, then 404 not_found in the envelope with a request id', async () => {
     const res = await call(server.url, '/nowhere');
     expect(res.status).to.equal(404);
@@ -102,6 +131,16 @@ describe('JSON bodies and 5xx hygiene (api/body.ts, api/middleware/errors.ts)', 
     const res = await call(base, '/echo', { method: 'POST', rawBody: 'a=1&b=2', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
     expect(res.status).to.equal(415);
     expect(res.body.error.code).to.equal('unsupported_media_type');
+  });
+
+  it('when the body is compressed (Content-Encoding), then 415 naming the encoding, not a JSON error about its bytes', async () => {
+    const { gzipSync } = await import('node:zlib');
+    const res = await call(base, '/echo', { method: 'POST', rawBody: gzipSync('{"a":1}'), headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' } });
+    expect(res.status).to.equal(415);
+    expect(res.body.error.code).to.equal('unsupported_media_type');
+    expect(res.body.error.message).to.include("'gzip'");
+    const plain = await call(base, '/echo', { method: 'POST', rawBody: '{"a":1}', headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'identity' } });
+    expect(plain.body).to.deep.equal({ received: { a: 1 } });
   });
 
   it('when the body is over 4 MB, then 413 in the envelope', async () => {
