@@ -3,6 +3,7 @@
  * DESIGN.md §4 steps 1-6: failed attempts per address, bearer key, account state, key paths,
  * per-key rate limit, plan API access and the Integrations seat. Never falls back to a cookie.
  */
+import { authorizationHeader, DUPLICATE_AUTHORIZATION } from '../authorization.js';
 import type { Middleware } from 'koa';
 import { ApiError, errors } from '../errors.js';
 import { hashKey, isWellFormedKey } from '../accounts/keyValue.js';
@@ -35,7 +36,7 @@ export function authenticate(deps: AuthDeps): Middleware<AppState> {
 
   return async (ctx, next) => {
     const address = ctx.ip;
-    const header = ctx.get('Authorization');
+    const header = authorizationHeader(ctx);
     const value = header ? BEARER.exec(header)?.[1] : undefined;
     const hash = value && isWellFormedKey(value) ? hashKey(value) : undefined;
     const now = new Date();
@@ -66,6 +67,7 @@ export function authenticate(deps: AuthDeps): Middleware<AppState> {
       if (!gate.allowed) throw errors.rateLimited(gate.retryAfterMs / 1000, TOO_MANY_FAILED);
 
       // 2. Bearer key (a cookie is never considered).
+      if (header === null) return refuse(address, DUPLICATE_AUTHORIZATION, false);
       if (!header) return refuse(address, 'Missing API key: send the header Authorization: Bearer <key>', false);
       if (value === undefined) return refuse(address, 'Malformed Authorization header: expected Authorization: Bearer <key>', false);
       if (!lookedUp) {

@@ -14,6 +14,7 @@
  * come from and a merchant can build an allowlist.
  * The key's prefix alone picks the environment; ctx.state.payments carries the scope onward.
  */
+import { authorizationHeader, DUPLICATE_AUTHORIZATION } from '../authorization.js';
 import type { Middleware } from 'koa';
 import { ApiError, errors } from '../errors.js';
 import { hashKey, isWellFormedKey } from '../accounts/keyValue.js';
@@ -57,7 +58,8 @@ export function paymentsGate(deps: PaymentsGateDeps): Middleware<AppState> {
     const gate = await limits.checkAddress(address);
     if (!gate.allowed) throw errors.rateLimited(gate.retryAfterMs / 1000, 'Too many failed key attempts from this address');
 
-    const header = ctx.get('Authorization');
+    const header = authorizationHeader(ctx);
+    if (header === null) return refuse(address, DUPLICATE_AUTHORIZATION);
     if (!header) return refuse(address, 'Missing API key: send the header Authorization: Bearer sk_live_... or sk_sand_...');
     const match = BEARER.exec(header);
     if (!match) return refuse(address, 'Malformed Authorization header: expected Authorization: Bearer <secret key>');

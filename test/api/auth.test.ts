@@ -49,6 +49,28 @@ describe('authentication (DESIGN.md §4 steps 1-6)', () => {
     expect401(await call(server.url, '/v1/me', { address: freshAddress(), headers: { Authorization: `Basic ${acct.key}` } }), /Malformed Authorization/);
   });
 
+  it('when the Authorization header is sent twice, then 401, whichever comes first (Node would read only the first)', async () => {
+    const acct = await createAccount(server);
+    const { request } = await import('node:http');
+    const twice = (values: string[]) =>
+      new Promise<{ status: number; body: { error: { code: string; message: string } } }>((resolve, reject) => {
+        const req = request(new URL('/v1/me', server.url), { headers: { Authorization: values, 'X-Forwarded-For': freshAddress() } }, (res) => {
+          let text = '';
+          res.on('data', (d) => (text += d));
+          res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    for (const values of [[`Bearer ${acct.key}`, 'Bearer eng_nope'], [`Bearer ${acct.key}`, `Bearer ${acct.key}`]]) {
+      const res = await twice(values);
+      expect(res.status).to.equal(401);
+      expect(res.body.error.code).to.equal('unauthenticated');
+      expect(res.body.error.message).to.match(/More than one Authorization header/);
+    }
+    expect((await call(server.url, '/v1/me', { key: acct.key, address: freshAddress() })).status).to.equal(200);
+  });
+
   it('when the key has the wrong shape, then 401 malformed without a lookup', async () => {
     expect401(await call(server.url, '/v1/me', { key: 'eng_short', address: freshAddress() }), /Malformed API key/);
     expect401(await call(server.url, '/v1/me', { key: 'sk_live_' + 'a'.repeat(43), address: freshAddress() }), /payments key: engineering paths take an eng_ key/);

@@ -52,6 +52,27 @@ describe('payments keys: rotation, revocation, allowlists, limits', () => {
     expect(err?.code).to.equal('conflict');
   });
 
+  it('two Authorization headers are 401, whichever comes first: a second credential is never ignored', async () => {
+    const k = await keyFor(server, m.id, 'sandbox');
+    const { request } = await import('node:http');
+    const twice = (values: string[]) =>
+      new Promise<{ status: number; message: string }>((resolve, reject) => {
+        const req = request(new URL('/v1/balances', server.url), { headers: { Authorization: values, 'X-Forwarded-For': freshIp() } }, (res) => {
+          let text = '';
+          res.on('data', (d) => (text += d));
+          res.on('end', () => resolve({ status: res.statusCode!, message: JSON.parse(text).error?.message }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    for (const values of [[`Bearer ${k.value}`, 'Bearer sk_sand_nope'], ['Bearer sk_sand_nope', `Bearer ${k.value}`]]) {
+      const res = await twice(values);
+      expect(res.status).to.equal(401);
+      expect(res.message).to.match(/More than one Authorization header/);
+    }
+    expect((await pay(server, '/v1/balances', { key: k.value })).status).to.equal(200);
+  });
+
   it('a revoked key is 401 at once; key values are stored only as their SHA-256', async () => {
     const k = await keyFor(server, m.id, 'sandbox');
     const record = await server.store.payments.keys.get(k.id);
