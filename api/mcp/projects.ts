@@ -45,7 +45,7 @@ export function projectTools(store: Store): McpTool[] {
       group: 'projects',
       core: true,
       title: "List the company's projects",
-      description: "The company's saved projects in id order (no data), the read-only demo project first. Page with `limit` (1-200, default 50) and `after` (the previous page's nextCursor). Needs projects:read.",
+      description: "The company's saved projects in id order (no data), the read-only demo project among them at its id's place. Page with `limit` (1-200, default 50) and `after` (the previous page's nextCursor). Needs projects:read.",
       inputSchema: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: projects.LIST_LIMIT_MAX }, after: idArg } },
       annotations: READ,
       rest: () => ({ method: 'GET', path: '/v1/projects', resultField: 'projects' }),

@@ -55,7 +55,10 @@ export interface ListOptions {
   after?: string;
 }
 
-/** Projects in id order; the demo project comes first on the first page. */
+/**
+ * Projects in id order, the read-only demo project among them at its id's place, `limit` a page
+ * at most (the demo counts: it once came on top of a full first page).
+ */
 export async function listProjects(store: Store, auth: AuthContext, options: ListOptions = {}) {
   const limit = options.limit ?? LIST_LIMIT_DEFAULT;
   if (!Number.isInteger(limit) || limit < 1 || limit > LIST_LIMIT_MAX) {
@@ -64,14 +67,16 @@ export async function listProjects(store: Store, auth: AuthContext, options: Lis
   if (options.after !== undefined && (typeof options.after !== 'string' || !PROJECT_ID_PATTERN.test(options.after))) {
     throw errors.validation('Invalid list parameters', { after: 'must be the nextCursor of the previous page (a project id: 1 to 64 letters, digits, _ or -)' });
   }
-  const firstPage = options.after === undefined;
-  const own = await store.projects.list(auth.company.id, { limit: limit + 1, after: options.after });
-  const page = own.slice(0, limit).map(summaryView);
-  const { data: _d, ...demo } = DEMO_PROJECT;
-  return {
-    projects: firstPage ? [demo, ...page] : page,
-    nextCursor: own.length > limit ? page[page.length - 1]!.id : null,
-  };
+  const after = options.after;
+  const listed: (ProjectSummaryView | Omit<typeof DEMO_PROJECT, 'data'>)[] = (await store.projects.list(auth.company.id, { limit: limit + 1, after })).map(summaryView);
+  // Ids are ASCII, so string order is the stores' key order (LMDB's bytes, MongoDB's _id).
+  if (after === undefined || DEMO_PROJECT_ID > after) {
+    const { data: _d, ...demo } = DEMO_PROJECT;
+    const at = listed.findIndex((p) => p.id > DEMO_PROJECT_ID);
+    listed.splice(at < 0 ? listed.length : at, 0, demo);
+  }
+  const page = listed.slice(0, limit);
+  return { projects: page, nextCursor: listed.length > limit ? page[page.length - 1]!.id : null };
 }
 
 export async function getProject(store: Store, auth: AuthContext, id: string): Promise<ProjectView> {

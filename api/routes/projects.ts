@@ -54,8 +54,8 @@ export function projectRoutes(store: Store): RouteSpec[] {
       access: 'key',
       scopes: ['projects:read'],
       operationId: 'listProjects',
-      summary: "The company's projects in id order (the read-only demo project first), a page at a time",
-      description: "The company's projects without their data, in id order, the read-only demo project first on the first page. Page with limit (1-200) and after (the previous page's nextCursor). Needs projects:read.",
+      summary: "The company's projects in id order (the read-only demo project among them), a page at a time",
+      description: "The company's projects without their data, in id order, the read-only demo project among them at its id's place. Page with limit (1-200; the demo counts) and after (the previous page's nextCursor). Needs projects:read.",
       tags: ['projects'],
       parameters: [
         { name: 'limit', in: 'query', required: false, description: `Page size, 1 to ${projects.LIST_LIMIT_MAX} (default ${projects.LIST_LIMIT_DEFAULT})`, schema: { type: 'integer', minimum: 1, maximum: projects.LIST_LIMIT_MAX } },

@@ -103,14 +103,26 @@ describe('projects and versions', () => {
     it('paginates in id order with limit and after; a bad limit is 400', async () => {
       const acct = await rw();
       for (const id of ['p3', 'p1', 'p5', 'p2', 'p4']) await req(acct, 'PUT', `/v1/projects/${id}`, { name: id, data: {} });
+      // The demo project takes its id's place and counts against the limit (it came on top of a full page once).
       const first = await req(acct, 'GET', '/v1/projects?limit=2');
-      expect(first.body.projects.map((p: { id: string }) => p.id)).to.deep.equal(['demo', 'p1', 'p2']);
-      expect(first.body.nextCursor).to.equal('p2');
-      const second = await req(acct, 'GET', '/v1/projects?limit=2&after=p2');
-      expect(second.body.projects.map((p: { id: string }) => p.id)).to.deep.equal(['p3', 'p4']);
+      expect(first.body.projects.map((p: { id: string }) => p.id)).to.deep.equal(['demo', 'p1']);
+      expect(first.body.nextCursor).to.equal('p1');
+      const second = await req(acct, 'GET', '/v1/projects?limit=2&after=p1');
+      expect(second.body.projects.map((p: { id: string }) => p.id)).to.deep.equal(['p2', 'p3']);
       const third = await req(acct, 'GET', `/v1/projects?limit=2&after=${second.body.nextCursor}`);
-      expect(third.body.projects.map((p: { id: string }) => p.id)).to.deep.equal(['p5']);
+      expect(third.body.projects.map((p: { id: string }) => p.id)).to.deep.equal(['p4', 'p5']);
       expect(third.body.nextCursor).to.equal(null);
+      // Ids before 'demo' come before it; every page holds at most `limit`, and the pages hold each project once.
+      for (const id of ['A1', 'b2']) await req(acct, 'PUT', `/v1/projects/${id}`, { name: id, data: {} });
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: { body: { projects: { id: string }[]; nextCursor: string | null } } = await req(acct, 'GET', `/v1/projects?limit=1${cursor ? `&after=${cursor}` : ''}`);
+        expect(page.body.projects).to.have.length(1);
+        seen.push(page.body.projects[0]!.id);
+        cursor = page.body.nextCursor;
+      } while (cursor);
+      expect(seen).to.deep.equal(['A1', 'b2', 'demo', 'p1', 'p2', 'p3', 'p4', 'p5']);
       for (const bad of ['0', '201', 'ten', '-1']) expect((await req(acct, 'GET', `/v1/projects?limit=${bad}`)).status, bad).to.equal(400);
     });
   });
