@@ -66,7 +66,9 @@ export function engineRoutes(deps: EngineDeps, batchLimits: BatchLimits = DEFAUL
     description: def.description,
     tags: ['engine'],
     requestBody: {
-      description: 'Function inputs (field units unless "units": "metric")',
+      // An empty body is read as {} (spec §4), so the body may be left out; its inputs are then checked as {}.
+      required: false,
+      description: 'Function inputs (field units unless "units": "metric"); an empty body is read as {}',
       schema: { ...publicInputSchema(def), ...(def.examples[0] ? { examples: [def.examples[0].input] } : {}) },
     },
     responses: { 200: { description: 'The result envelope', schema: envelopeSchema(def) } },

@@ -59,6 +59,7 @@ describe('OpenAPI and the engine catalogue', () => {
       const op = doc.paths[`/v1/engine/functions/${def.name}`]?.post;
       expect(op, def.name).to.be.an('object');
       const schema = op.requestBody.content['application/json'].schema;
+      expect(op.requestBody.required, def.name).to.equal(false); // an empty body is read as {} (spec §4)
       expect(Object.keys(schema.properties)).to.include.members([...Object.keys(def.input.properties), 'units']);
       expect(schema.examples[0]).to.deep.equal(def.examples[0]!.input);
       const envelope = op.responses['200'].content['application/json'].schema;
