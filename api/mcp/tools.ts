@@ -62,7 +62,10 @@ const MAX_POINTS = {
 function engineTool(deps: EngineDeps, def: AnyDefinition): McpTool {
   const path = `/v1/engine/functions/${def.name}`;
   const input = portableSchema(publicInputSchema(def));
-  const curves = hasLists(def.output);
+  // A function with a maxPoints input of its own (the phase envelopes' point cap) keeps it: the
+  // tool passes it to the engine, as REST does, and offers no thinning (the result budget still
+  // applies). The thinning argument once took its name and dropped the engine's cap.
+  const curves = hasLists(def.output) && !Object.hasOwn(def.input.properties, 'maxPoints');
   return {
     name: toolName(def.name),
     title: def.title,
@@ -73,11 +76,13 @@ function engineTool(deps: EngineDeps, def: AnyDefinition): McpTool {
     group: def.module,
     core: CORE_FUNCTIONS.includes(def.name),
     annotations: CALCULATION_ANNOTATIONS,
-    rest: () => ({ method: 'POST', path, body: "the same JSON object as this call's arguments (without maxPoints)", resultField: 'result' }),
+    rest: () => ({ method: 'POST', path, body: curves ? "the same JSON object as this call's arguments (without maxPoints)" : "the same JSON object as this call's arguments", resultField: 'result' }),
     async call(ctx, args) {
+      if (!curves) return (await callEngine(deps, ctx.auth, def.name, async () => args, ctx.signal, engineProgress(ctx))).result;
       const { maxPoints, ...inputs } = args;
+      const points = maxPointsArg(maxPoints); // before the work: a bad argument costs no calculation
       const result = (await callEngine(deps, ctx.auth, def.name, async () => inputs, ctx.signal, engineProgress(ctx))).result;
-      return curves ? sampled(result, maxPoints) : result;
+      return sampled(result, points);
     },
   };
 }
@@ -152,8 +157,9 @@ function functionTools(deps: EngineDeps): McpTool[] {
         const def = definitionArg(args.name);
         const inputs = args.arguments;
         if (inputs === null || typeof inputs !== 'object' || Array.isArray(inputs)) throw errors.validation('arguments must be an object of the function inputs', { arguments: 'must be an object' });
+        const points = maxPointsArg(args.maxPoints);
         const result = (await callEngine(deps, ctx.auth, def.name, async () => inputs, ctx.signal, engineProgress(ctx))).result;
-        return sampled(result, args.maxPoints);
+        return sampled(result, points);
       },
     },
   ];
@@ -172,12 +178,18 @@ function definitionArg(name: unknown): AnyDefinition {
   return def;
 }
 
-function sampled(result: Record<string, unknown>, maxPoints: unknown): Record<string, unknown> {
-  if (maxPoints === undefined) return result;
-  if (!Number.isInteger(maxPoints) || (maxPoints as number) < 2 || (maxPoints as number) > 10_000) {
-    throw errors.validation('maxPoints must be an integer from 2 to 10000', { maxPoints: 'must be an integer from 2 to 10000' });
+/** The thinning argument, checked (undefined: none asked). */
+function maxPointsArg(maxPoints: unknown): number | undefined {
+  if (maxPoints === undefined) return undefined;
+  if (!Number.isInteger(maxPoints) || (maxPoints as number) < MAX_POINTS.minimum || (maxPoints as number) > MAX_POINTS.maximum) {
+    const rule = `must be an integer from ${MAX_POINTS.minimum} to ${MAX_POINTS.maximum}`;
+    throw errors.validation(`maxPoints ${rule}`, { maxPoints: rule });
   }
-  return sampleLists(result, maxPoints as number);
+  return maxPoints as number;
+}
+
+function sampled(result: Record<string, unknown>, maxPoints: number | undefined): Record<string, unknown> {
+  return maxPoints === undefined ? result : sampleLists(result, maxPoints);
 }
 
 function hasLists(schema: unknown): boolean {

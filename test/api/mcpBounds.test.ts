@@ -152,6 +152,24 @@ describe('MCP params that do not fit the method', () => {
     });
   }
 
+  it('a phase-envelope tool passes its own maxPoints to the engine (structuredContent is the REST result); thinning is checked before the work', async () => {
+    const { findDefinition } = await import('../../engine/catalogue.js');
+    const input = { ...findDefinition('eos.phaseEnvelope')!.examples[0]!.input, maxPoints: 20 };
+    const rest = await call(server.url, '/v1/engine/functions/eos.phaseEnvelope', { key: acct.key, body: input, address: freshAddress() });
+    expect(rest.status).to.equal(200);
+    const res = await rpc('tools/call', { name: 'eos_phaseEnvelope', arguments: input });
+    expect(res.body.result.isError ?? false, JSON.stringify(res.body).slice(0, 300)).to.equal(false);
+    expect(res.body.result.structuredContent).to.deep.equal(rest.body.result);
+    // The engine's own bound, as over REST (the thinning's 2 is no longer what applies).
+    const low = await rpc('tools/call', { name: 'eos_phaseEnvelope', arguments: { ...input, maxPoints: 5 } });
+    expect(low.body.result.isError).to.equal(true);
+    expect(low.body.result.structuredContent.error.details.fields).to.have.property('maxPoints');
+    // A bad thinning argument is refused as such, not after the calculation with its error.
+    const bad = await rpc('tools/call', { name: 'decline_fit', arguments: { t: [1, 2], q: [1, 2], maxPoints: 5000.5 } });
+    expect(bad.body.result.isError).to.equal(true);
+    expect(bad.body.result.structuredContent.error.message).to.equal('maxPoints must be an integer from 2 to 10000');
+  });
+
   it('an unknown method is still -32601', async () => {
     expect((await rpc('no/such', {})).body.error.code).to.equal(-32601);
   });
