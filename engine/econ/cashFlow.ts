@@ -24,6 +24,7 @@
 import Type from 'typebox';
 import { defineFunction } from '../definition.js';
 import { EngineFailure } from '../failure.js';
+import { MAX_ABS_CASH_FLOW } from './metrics.js';
 import { quantity } from '../quantity.js';
 
 const MAX_PERIODS = 1200;
@@ -167,6 +168,13 @@ export const cashFlow = defineFunction({
       rows.abandonment.push(aband);
       rows.netCashFlow.push(ncf);
       rows.cumulativeCashFlow.push(cum);
+    }
+    // The same bound as econ.metrics, whose cashFlows input netCashFlow is: a period's amount past
+    // it is a unit or data error, and answered as one here rather than by the next call.
+    for (const [row, values] of Object.entries(rows)) {
+      if (row === 'cumulativeCashFlow') continue; // a sum over periods, not a period's amount
+      const i = values.findIndex((v) => Math.abs(v) > MAX_ABS_CASH_FLOW);
+      if (i >= 0) throw new EngineFailure('out_of_range', `${row}[${i}] = ${values[i]}: a period amount beyond ${MAX_ABS_CASH_FLOW} (ten times world GDP) in any currency is a unit or data error (check the volumes and prices)`);
     }
     if (negativePrice) warnings.push('a differential exceeds its price in some period: that production is sold at a loss');
     const totals = Object.fromEntries(Object.entries(rows).filter(([k]) => k !== 'cumulativeCashFlow').map(([k, v]) => [k, v.reduce((a, x) => a + x, 0)]));

@@ -51,7 +51,7 @@ const RATE_CONVERSIONS = ['effective', 'nominal'] as const;
  * Largest cash flow accepted, in magnitude: 1e15 currency units. No project's period cash flow comes
  * near it in any currency in use; beyond it IRR roots run to the floating-point limits.
  */
-const MAX_ABS_CASH_FLOW = 1e15;
+export const MAX_ABS_CASH_FLOW = 1e15;
 
 /** Defaults, used by the schema and by `run` alike. */
 const DEFAULTS = {

@@ -49,6 +49,17 @@ describe('econ.cashFlow', () => {
     expect(failure('econ.cashFlow', {}).reason).to.equal('invalid_input');
   });
 
+  it('refuses a period amount econ.metrics would refuse (beyond 1e15): out_of_range naming the row and period', () => {
+    const f = failure('econ.cashFlow', { oilStb: [1e9, 1e9], oilPrice: 1e7 });
+    expect(f.reason).to.equal('out_of_range');
+    expect(f.message).to.match(/^grossRevenue\[0\] = 10000000000000000: a period amount beyond 1000000000000000 /);
+    // Up to the bound it answers, and metrics takes its net line.
+    const r = run('econ.cashFlow', { oilStb: [1e8, 1e8], oilPrice: 1e7 }) as { netCashFlow: number[]; cumulativeCashFlow: number[] };
+    expect(r.netCashFlow[0]).to.equal(1e15);
+    expect(r.cumulativeCashFlow[1]).to.equal(2e15); // a sum over periods is not bounded
+    expect(run('econ.metrics', { cashFlows: r.netCashFlow, discountRates: [0.1] })).to.have.property('npv');
+  });
+
   it('decline.forecast -> econ.cashFlow -> econ.metrics: the net line feeds metrics unchanged', () => {
     const f = run('decline.forecast', { qiStbd: 1200, di: 0.6, b: 0.8, declineType: 'secantEffective', startDate: '2026-01-01', months: 120, qLimitStbd: 15, gorScfStb: 1100, waterCut: 0.3 });
     const cf = run('econ.cashFlow', { oilStb: f.oilStb, gasMscf: f.gasMscf, waterStb: f.waterStb, oilPrice: 72, gasPrice: 3.1, royalty: 0.125, fixedOpex: 15000, waterCost: 1, capex: [{ period: 0, amount: 6_000_000 }], abandonmentCost: 250_000 });
