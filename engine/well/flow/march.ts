@@ -12,6 +12,7 @@
  */
 import type { Section } from './geometry.js';
 import { tvdOf } from './geometry.js';
+import { MAX_PSIA } from '../domain.js';
 import type { Stream } from './fluids.js';
 import type { FlowState, GradientCorrelation } from './state.js';
 
@@ -105,6 +106,8 @@ export function march(m: MarchInput): MarchResult {
     for (let pass = 0; pass < MAX_PASSES; pass++) {
       const pAvg = (p + pEnd) / 2;
       if (!(pAvg >= P_MIN)) return { endPsia: null, reason: `pressure fell below atmospheric at ${st.mdTop.toFixed(0)} ft MD` };
+      // Past the fluid correlations' domain: the string cannot carry this rate (friction), not a PVT failure.
+      if (!(pAvg <= MAX_PSIA)) return { endPsia: null, reason: `pressure passed ${MAX_PSIA} psia at ${st.mdTop.toFixed(0)} ft MD: the string is too restrictive for this rate` };
       m.stream(pAvg, st.tMid, area, state);
       last = m.correlation(state);
       const next = p + sign * last.dpdz * st.dMd;
@@ -119,6 +122,7 @@ export function march(m: MarchInput): MarchResult {
       profile.push(point(topFirst ? st.mdTop + st.dMd : st.mdTop, topFirst ? st.tvdTop + st.dTvd : st.tvdTop, pEnd, topFirst ? st.tBottom : st.tTop, last));
     }
     if (!(pEnd >= P_MIN)) return { endPsia: null, reason: `pressure fell below atmospheric at ${st.mdTop.toFixed(0)} ft MD` };
+    if (!(pEnd <= MAX_PSIA)) return { endPsia: null, reason: `pressure passed ${MAX_PSIA} psia at ${(st.mdTop + st.dMd).toFixed(0)} ft MD: the string is too restrictive for this rate` };
     p = pEnd;
   }
   return m.profile ? { endPsia: p, profile: m.direction === 'down' ? profile : profile.reverse() } : { endPsia: p };

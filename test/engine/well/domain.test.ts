@@ -24,6 +24,16 @@ describe('well domains: refused by the function, naming the input', () => {
     expect(g.pwfPsia[20]).to.equal(14.696);
   });
 
+  it('a string too narrow for the rate: the traverse stops at the pressure bound, saying so (was a z-factor failure at Ppr 6.6e8)', () => {
+    const dn1 = {
+      iprMethod: 'composite', prPsia: 4350, pbPsia: 3125, testRateStbd: 1850, testPwfPsia: 2650, vlpMethod: 'BeggsBrill', thpPsia: 350,
+      tubingIdIn: 0.01, mdFt: 9800, whtF: 120, bhtF: 212, api: 38.5, gasSG: 0.78, rsbScfStb: 950, gorScfStb: 1295, waterCut: 0.117,
+    };
+    refused('well.nodal', dn1, 'no_solution', /string too restrictive/);
+    const { iprMethod: _i, prPsia: _p, testRateStbd: _t, testPwfPsia: _w, ...well } = dn1;
+    refused('well.vlp', { ...well, qLiquidStbd: [1000] }, 'no_solution', /pressure passed 100000 psia at \d+ ft MD: the string is too restrictive for this rate/);
+  });
+
   it('a liquid viscosity near 0, a pay near 0 ft, a permeability near 0 md', () => {
     const darcy = { iprMethod: 'darcy', prPsia: 4000, kMd: 50, hFt: 30, reFt: 1500, rwFt: 0.35, muCp: 1.2, boRbStb: 1.25 };
     refused('well.ipr', { ...darcy, muCp: 5e-324 }, 'out_of_range', /^muCp 5e-324 cp is outside >= 0.01/);
