@@ -16,7 +16,8 @@ export function displayTextProblem(value: unknown, max: number): string | null {
   if (CONTROL.test(value)) return 'must not contain control characters or line breaks';
   if (BIDI_OVERRIDE.test(value)) return 'must not contain bidirectional override or isolate characters (U+202A to U+202E, U+2066 to U+2069)';
   const length = codePoints(value);
-  if (value.trim().length === 0 || length > max) return `must be ${size} (got ${length})`;
+  if (length > 0 && value.trim().length === 0) return `must be ${size}, not only spaces`;
+  if (length === 0 || length > max) return `must be ${size} (got ${length})`;
   return null;
 }
 

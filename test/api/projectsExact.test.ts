@@ -70,7 +70,8 @@ describe('projects: exact data, display names, version limits, strict cursors', 
       ['a NUL', 'North\\u0000', /control characters/],
       ['a right-to-left override', 'North \\u202Edleif', /bidirectional/],
       ['a lone surrogate', 'North \\ud800', /lone surrogate/],
-      ['only spaces', '   ', /1 to 200/],
+      ['only spaces', '   ', /1 to 200 characters, not only spaces$/],
+      ['nothing', '', /1 to 200 characters \(got 0\)/],
       ['201 emoji (201 code points)', '\\ud83d\\udee2'.repeat(201), /1 to 200 characters \(got 201\)/],
     ];
     for (const [what, name, message] of refused) {
