@@ -22,15 +22,6 @@ function requireScope(auth: AuthContext, scope: KeyScope): void {
   if (!auth.key.scopes.includes(scope)) throw errors.forbidden(`This key lacks the scope ${scope} needed for this tool`, { requiredScopes: [scope] });
 }
 
-/** Refuses arguments the tool does not take, as engine tools refuse unknown inputs. */
-function onlyArgs(args: Record<string, unknown>, valid: string[]): void {
-  const unknown = Object.keys(args).filter((k) => !valid.includes(k));
-  if (!unknown.length) return;
-  const fields: Record<string, string> = Object.create(null);
-  for (const k of unknown) fields[k] = `unknown argument; valid: ${valid.join(', ')}`;
-  throw errors.validation(`Unknown argument ${unknown.map((k) => `'${k}'`).join(', ')}; valid: ${valid.join(', ')}`, { ...fields }, { validKeys: valid });
-}
-
 const stringArg = (args: Record<string, unknown>, name: string): string => {
   const v = args[name];
   if (typeof v !== 'string') throw errors.validation(`'${name}' is required`, { [name]: 'must be a string' });
@@ -51,7 +42,6 @@ export function projectTools(store: Store): McpTool[] {
       rest: () => ({ method: 'GET', path: '/v1/projects', resultField: 'projects' }),
       async call(ctx, args) {
         requireScope(ctx.auth, 'projects:read');
-        onlyArgs(args, ['limit', 'after']);
         return projects.listProjects(store, ctx.auth, { limit: args.limit as number | undefined, after: args.after as string | undefined });
       },
     },
@@ -67,7 +57,6 @@ export function projectTools(store: Store): McpTool[] {
       rest: (args) => ({ method: 'GET', path: `/v1/projects/${String(args.id)}`, resultField: 'project' }),
       async call(ctx, args) {
         requireScope(ctx.auth, 'projects:read');
-        onlyArgs(args, ['id']);
         return { project: await projects.getProject(store, ctx.auth, stringArg(args, 'id')) };
       },
     },
@@ -83,7 +72,6 @@ export function projectTools(store: Store): McpTool[] {
       rest: (args) => ({ method: 'GET', path: `/v1/projects/${String(args.id)}/versions`, resultField: 'versions' }),
       async call(ctx, args) {
         requireScope(ctx.auth, 'projects:read');
-        onlyArgs(args, ['id']);
         return { versions: await projects.listVersions(store, ctx.auth, stringArg(args, 'id')) };
       },
     },

@@ -28,6 +28,7 @@ import {
 import { ApiError, errors } from '../errors.js';
 import { errorResult, RESULT_BUDGET_BYTES, successResult } from './result.js';
 import { isSelected } from './selection.js';
+import { onlyArguments } from './arguments.js';
 import { MAX_DESCRIPTION } from './tools.js';
 import { progressReporter } from './progress.js';
 import { eitherSignal } from './cancellation.js';
@@ -135,6 +136,8 @@ async function runTool(tool: McpTool, ctx: McpRequestContext, args: Record<strin
     // runs, for every tool: a tool's own code cannot forget them (get_run once did).
     const missing = tool.requires.filter((s) => !ctx.auth.key.scopes.includes(s));
     if (missing.length) throw errors.forbidden(`This key lacks the scope ${missing.join(' and ')} needed to ${tool.purpose ?? `use the tool ${tool.name}`}`, { requiredScopes: [...tool.requires] });
+    // Arguments it does not declare are refused, for every tool but the engine's (the engine refuses unknown inputs itself, in REST's words).
+    if (!tool.engineArguments) onlyArguments(args, Object.keys((tool.inputSchema.properties as Record<string, unknown> | undefined) ?? {}));
     const result = successResult(tool.title, await tool.call(ctx, args), tool.rest(args));
     ctx.log.debug('mcp tool call', { requestId: ctx.requestId, tool: tool.name, truncated: result.structuredContent?.truncated === true });
     return result;

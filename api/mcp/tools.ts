@@ -48,6 +48,9 @@ export function toolName(functionName: string): string {
   return functionName.replace(/\./g, '_');
 }
 
+/** The engine's modules, in catalogue order (list_functions' filter). */
+const MODULES: string[] = [...new Set(CATALOGUE.map((d) => d.module))];
+
 export function catalogueTools(deps: EngineDeps): McpTool[] {
   return [...CATALOGUE.map((def) => engineTool(deps, def)), ...functionTools(deps)];
 }
@@ -73,6 +76,7 @@ function engineTool(deps: EngineDeps, def: AnyDefinition): McpTool {
     inputSchema: curves ? { ...input, properties: { ...(input.properties as object), maxPoints: MAX_POINTS } } : input,
     requires: requiredScopes(def),
     purpose: `run ${def.name}`,
+    engineArguments: true,
     group: def.module,
     core: CORE_FUNCTIONS.includes(def.name),
     annotations: CALCULATION_ANNOTATIONS,
@@ -104,7 +108,10 @@ function functionTools(deps: EngineDeps): McpTool[] {
       annotations: CALCULATION_ANNOTATIONS,
       rest: () => ({ method: 'GET', path: '/v1/engine/functions', resultField: 'functions' }),
       async call(_ctx, args) {
-        const module = typeof args.module === 'string' ? args.module : undefined;
+        const module = args.module;
+        if (module !== undefined && (typeof module !== 'string' || !MODULES.includes(module))) {
+          throw errors.validation(`module must be one of ${MODULES.join(', ')}`, { module: `must be one of ${MODULES.join(', ')}` });
+        }
         return {
           functions: CATALOGUE.filter((d) => !module || d.module === module).map((d) => ({
             name: d.name,

@@ -60,6 +60,8 @@ export interface McpTool {
    * the server refuses a call without them before the tool runs (api/mcp/server.ts runTool).
    */
   requires: readonly KeyScope[];
+  /** Its arguments are an engine function's inputs, which the engine checks (unknown ones included); others are checked against `inputSchema`'s properties first. */
+  engineArguments?: true;
   /** What that refusal says the scopes are needed to do (default `use the tool <name>`); engine tools say what REST says. */
   purpose?: string;
   /**

@@ -170,6 +170,28 @@ describe('MCP params that do not fit the method', () => {
     expect(bad.body.result.structuredContent.error.message).to.equal('maxPoints must be an integer from 2 to 10000');
   });
 
+  it('every tool refuses arguments it does not declare, and list_functions a module that is none', async () => {
+    for (const [name, args, field] of [
+      ['list_functions', { bogus: 1 }, 'bogus'],
+      ['describe_function', { name: 'pvt.zFactor', extra: 1 }, 'extra'],
+      ['run_function', { name: 'pvt.zFactor', arguments: { ppr: 2, tpr: 1.5 }, extra: 1 }, 'extra'],
+      ['get_run', { name: 'pvt.zFactor', id: 'x', extra: 1 }, 'extra'],
+      ['get_project', { id: 'demo', extra: 1 }, 'extra'],
+      ['list_functions', { module: 5 }, 'module'],
+      ['list_functions', { module: 'nope' }, 'module'],
+    ] as const) {
+      const res = await rpc('tools/call', { name, arguments: args });
+      expect(res.body.result.isError, `${name} ${JSON.stringify(args)}`).to.equal(true);
+      expect(res.body.result.structuredContent.error.code).to.equal('validation_failed');
+      expect(res.body.result.structuredContent.error.details.fields).to.have.property(field);
+    }
+    // A declared module filters.
+    const pvt = await rpc('tools/call', { name: 'list_functions', arguments: { module: 'pvt' } });
+    const listed = pvt.body.result.structuredContent.functions as { module: string }[];
+    expect(listed.length).to.be.above(3);
+    expect(listed.every((f) => f.module === 'pvt')).to.equal(true);
+  });
+
   it('an unknown method is still -32601', async () => {
     expect((await rpc('no/such', {})).body.error.code).to.equal(-32601);
   });
