@@ -8,7 +8,9 @@
  * - the same key with another request is 422 idempotency_key_reused;
  * - while the first is still running, 409 idempotency_key_in_use (Retry-After: 1);
  * - answers that decided nothing are not stored, so a retry runs again: 400 (invalid request),
- *   401/403/429/503 (never ran) and 5xx. Decided refusals (402, 404, 409, 422) are stored.
+ *   401/403/429/503 (never ran) and 5xx. Decided refusals (402, 404, 409, 422) are stored. A
+ *   400 frees the key; any other failure keeps its first use, so the retry takes over the same
+ *   object-level key (below) and needs the same body.
  * Below this layer, every object created under a key exists once per (scope, kind, key and the
  * time the key was first used) in the store itself, so even a request that died half-way cannot
  * create a second object when a retry takes it over.
@@ -75,8 +77,13 @@ export async function idempotent(ctx: RouteContext, pc: PaymentsContext, scope: 
   } catch (err) {
     if (err instanceof ApiError && STORED_STATUSES.has(err.status)) {
       await pc.store.idempotency.complete(scope, key, { status: err.status, body: err.toBody() });
-    } else {
+    } else if (err instanceof ApiError && err.status === 400) {
+      // Refused before anything was written (the request is invalid): the key is free again.
       await pc.store.idempotency.abandon(scope, key).catch(() => undefined);
+    } else {
+      // Failed, perhaps half-way (a fault, the store away): the key keeps its first use, so the
+      // retry works under the same object-level key and completes what was written, never twice.
+      await pc.store.idempotency.release(scope, key, iso(pc.now())).catch(() => undefined);
     }
     throw err;
   }

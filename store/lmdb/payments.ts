@@ -283,6 +283,13 @@ export function lmdbPayments(root: RootDatabase): PaymentsStore {
           db.remove(['idkx', cur.expiresAt, cur.merchantId, cur.environment, cur.key]);
         });
       },
+      async release(scope, key, now) {
+        await durable(() => {
+          const k: Key = ['idk', scope.merchantId, scope.environment, key];
+          const cur = db.get(k) as IdempotencyRecord | undefined;
+          if (cur && cur.state === 'running') db.put(k, { ...cur, lockedUntil: now });
+        });
+      },
       async get(scope, key) {
         return db.get(['idk', scope.merchantId, scope.environment, key]);
       },

@@ -12,7 +12,7 @@
  */
 import type { Database } from 'lmdb';
 import type { Balance, BalanceAmounts, Environment, Movement, ObjectBase, ObjectKind, ObjectOf, PaymentEvent, Quote, Scope } from '../payments/model.js';
-import type { Change, InsufficientFunds, ObjectStore } from '../payments/ports.js';
+import { BalanceOutOfRange, type Change, type InsufficientFunds, type ObjectStore } from '../payments/ports.js';
 
 export type Key = (string | number)[];
 export type PaymentsDb = Database<any, Key>;
@@ -30,7 +30,7 @@ export function lmdbObjects(db: PaymentsDb, durable: <T>(work: () => T) => Promi
       const cur = next.get(m.currency) ?? (db.get(['bal', scope.merchantId, scope.environment, m.currency]) as BalanceAmounts | undefined) ?? ZERO;
       const n = { available: cur.available + (m.available ?? 0), pending: cur.pending + (m.pending ?? 0), reserved: cur.reserved + (m.reserved ?? 0) };
       if (n.available < 0 || n.pending < 0 || n.reserved < 0) return { status: 'insufficient_funds', currency: m.currency, available: cur.available };
-      if (![n.available, n.pending, n.reserved].every(Number.isSafeInteger)) throw new Error(`balance of ${m.currency} would leave the safe integer range`);
+      if (![n.available, n.pending, n.reserved].every(Number.isSafeInteger)) throw new BalanceOutOfRange(m.currency);
       next.set(m.currency, n);
     }
     for (const [currency, amounts] of next) db.put(['bal', scope.merchantId, scope.environment, currency], amounts);

@@ -236,6 +236,9 @@ export async function mongoPayments(db: Db): Promise<PaymentsStore> {
       async abandon(scope, key) {
         await idempotency.deleteOne({ _id: idemId({ ...scope, key }), state: 'running' });
       },
+      async release(scope, key, now) {
+        await idempotency.updateOne({ _id: idemId({ ...scope, key }), state: 'running' }, { $set: { lockedUntil: now } });
+      },
       async get(scope, key) {
         return strip(await idempotency.findOne({ _id: idemId({ ...scope, key }) }));
       },

@@ -21,7 +21,7 @@
  */
 import type { Collection, Document, Filter } from 'mongodb';
 import type { BalanceAmounts, Environment, Movement, ObjectBase, ObjectKind, PaymentEvent, Quote, Scope } from '../payments/model.js';
-import type { Change, CreateOutcome, InsufficientFunds, ObjectStore } from '../payments/ports.js';
+import { BalanceOutOfRange, type Change, type CreateOutcome, type InsufficientFunds, type ObjectStore } from '../payments/ports.js';
 import { isDuplicate } from './index.js';
 
 export const RECOVER_AFTER_MS = 60_000;
@@ -69,7 +69,10 @@ export function mongoObjects(objects: Collection<ObjectDoc>, accounts: Collectio
     const inc: Record<string, number> = {};
     for (const m of movements) for (const f of FIELDS) if (m[f]) inc[`b.${m.currency}.${f}`] = (inc[`b.${m.currency}.${f}`] ?? 0) + m[f]!;
     const filter: Record<string, unknown> = { _id, [`ops.${opId}`]: { $exists: false } };
-    for (const [path, delta] of Object.entries(inc)) if (delta < 0) filter[path] = { $gte: -delta };
+    for (const [path, delta] of Object.entries(inc)) {
+      if (delta < 0) filter[path] = { $gte: -delta };
+      else filter[path] = { $not: { $gt: Number.MAX_SAFE_INTEGER - delta } }; // $not: a missing field matches
+    }
     const res = await accounts.updateOne(filter as Filter<AccountDoc>, { $inc: inc, $set: { [`ops.${opId}`]: now() } });
     if (res.modifiedCount === 1) {
       if (Math.random() < 0.01) await dropOldMarkers(_id);
@@ -81,6 +84,7 @@ export function mongoObjects(objects: Collection<ObjectDoc>, accounts: Collectio
       const [, currency, field] = path.split('.') as [string, string, (typeof FIELDS)[number]];
       const have = doc?.b?.[currency]?.[field] ?? 0;
       if (delta < 0 && have < -delta) return { status: 'insufficient_funds', currency, available: doc?.b?.[currency]?.available ?? 0 };
+      if (delta > 0 && have + delta > Number.MAX_SAFE_INTEGER) throw new BalanceOutOfRange(currency);
     }
     throw new Error(`balance movement ${opId} was not applied`);
   };

@@ -31,6 +31,20 @@ import type {
   DeliveryAttempt,
 } from './model.js';
 
+/**
+ * A movement would take a balance past the largest integer a double holds exactly (2^53 - 1
+ * minor units): refused, nothing written. Answered 409 conflict (its status and message are the
+ * caller's to see), a decided refusal, not a fault.
+ */
+export class BalanceOutOfRange extends Error {
+  readonly status = 409;
+  readonly expose = true;
+  constructor(readonly currency: string) {
+    super(`The ${currency} balance would pass ${Number.MAX_SAFE_INTEGER} minor units, the most it can hold exactly; nothing was moved`);
+    this.name = 'BalanceOutOfRange';
+  }
+}
+
 export interface MerchantStore {
   create(merchant: Merchant): Promise<void>;
   get(id: string): Promise<Merchant | undefined>;
@@ -184,6 +198,12 @@ export interface IdempotencyStore {
   complete(scope: Scope, key: string, response: StoredResponse): Promise<void>;
   /** Forgets a running record (the request failed before it decided anything). */
   abandon(scope: Scope, key: string): Promise<void>;
+  /**
+   * Ends a running record's hold at `now`, keeping it (the request failed after it may have
+   * written): the retry takes it over with the same createdAt, so it finds what was written
+   * under the object-level key instead of creating it again; another body is still a mismatch.
+   */
+  release(scope: Scope, key: string, now: string): Promise<void>;
   get(scope: Scope, key: string): Promise<IdempotencyRecord | undefined>;
   purge(now: string, limit: number): Promise<number>;
 }

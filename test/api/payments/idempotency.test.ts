@@ -132,6 +132,34 @@ describe('payments idempotency', () => {
     expect((await pay(server, '/v1/payouts', { key: m.sandbox, idem: key, body })).headers.get('idempotent-replayed')).to.equal('true');
   });
 
+  it('a request that failed after it wrote (a 500) is completed by its retry, without a second payout or reserve', async () => {
+    const key = newKey();
+    const body = payoutBody('000123456789', 700);
+    const before = (await pay(server, '/v1/payouts', { key: m.sandbox })).body.data.length;
+    const held = await balanceOf(server, m.sandbox);
+    // The store writes the payout, then the request fails (a fault after the write: the answer is lost).
+    const objects = server.store.payments.objects;
+    const create = objects.create.bind(objects);
+    objects.create = async (...args: Parameters<typeof create>) => {
+      objects.create = create;
+      await create(...args);
+      throw new Error('the disk went away after the write');
+    };
+    try {
+      const failed = await pay(server, '/v1/payouts', { key: m.sandbox, idem: key, body });
+      expect(failed.status).to.equal(500);
+    } finally {
+      objects.create = create;
+    }
+    expect((await pay(server, '/v1/payouts', { key: m.sandbox, idem: key, body: { ...body, amount: 1 } })).status, 'another body: still this key').to.equal(422);
+    const retry = await pay(server, '/v1/payouts', { key: m.sandbox, idem: key, body });
+    expect(retry.status, JSON.stringify(retry.body)).to.be.oneOf([200, 201]);
+    const listed = (await pay(server, '/v1/payouts', { key: m.sandbox })).body.data as { id: string }[];
+    expect(listed).to.have.length(before + 1);
+    expect(listed.map((x) => x.id)).to.include(retry.body.id);
+    expect(await balanceOf(server, m.sandbox)).to.include({ available: held.available - 725, reserved: held.reserved + 725 });
+  });
+
   it('a key is forgotten after 24 hours', async () => {
     const key = newKey();
     const body = { amount: 10, currency: 'EUR', payment_method: { type: 'bank_transfer' } };

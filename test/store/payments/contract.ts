@@ -6,6 +6,7 @@
 import { expect } from 'chai';
 import type { Store } from '../../../store/ports.js';
 import { StoreConflict } from '../../../store/ports.js';
+import { BalanceOutOfRange } from '../../../store/payments/ports.js';
 import type { IdempotencyRecord, MerchantKey, ObjectBase, Payout, PaymentEvent, Quote, Scope, TopUp, WebhookDelivery, Conversion, Environment } from '../../../store/payments/model.js';
 
 export type OpenStore = () => Promise<{ store: Store; cleanup: () => Promise<void> }>;
@@ -133,6 +134,19 @@ export function paymentsStoreContract(name: string, open: OpenStore): void {
       expect(await p().events.get(sand, e.id)).to.equal(undefined);
       expect(await balance(sand)).to.include({ available: 100, reserved: 0 });
       expect((await p().objects.create('payout', payout(sand, 1), { movements: [{ currency: 'GBP', available: -1 }], events: [] })).status, 'no balance at all').to.equal('insufficient_funds');
+    });
+
+    it('refuses a movement that would take a balance past 2^53 - 1 minor units (BalanceOutOfRange, 409), writing nothing', async () => {
+      await fund(sand, Number.MAX_SAFE_INTEGER - 10);
+      const t = topUp(sand, 11);
+      let err: unknown;
+      await p().objects.create('top_up', t, { movements: [{ currency: 'EUR', available: 11 }], events: [] }).catch((e: unknown) => (err = e));
+      expect(err).to.be.instanceOf(BalanceOutOfRange);
+      expect(err).to.include({ status: 409, expose: true, currency: 'EUR' });
+      expect(await p().objects.get('top_up', sand, t.id)).to.equal(undefined);
+      expect(await balance(sand)).to.include({ available: Number.MAX_SAFE_INTEGER - 10 });
+      await fund(sand, 10); // up to the bound itself is fine
+      expect(await balance(sand)).to.include({ available: Number.MAX_SAFE_INTEGER });
     });
 
     it('an object created under an idempotency key exists once, and its money moved once', async () => {
@@ -275,7 +289,7 @@ export function paymentsStoreContract(name: string, open: OpenStore): void {
       expect(await p().webhooks.deleteEndpoint(sand, 'we_1')).to.equal(false);
     });
 
-    it('idempotency: started, in progress, replay, mismatch, take-over after a lapsed hold, expiry, abandon', async () => {
+    it('idempotency: started, in progress, replay, mismatch, take-over after a lapsed hold, expiry, release, abandon', async () => {
       const rec = (hash: string, at: number, extra: Partial<IdempotencyRecord> = {}): IdempotencyRecord => ({
         merchantId: 'mch_a', environment: 'sandbox', key: 'K', requestHash: hash, state: 'running', lockedUntil: iso(at + 60_000), response: null, createdAt: iso(at), expiresAt: iso(at + 86_400_000), ...extra,
       });
@@ -288,6 +302,11 @@ export function paymentsStoreContract(name: string, open: OpenStore): void {
       expect(await p().idempotency.begin(rec('h1', T0 + 61_000), iso(T0 + 61_000))).to.deep.equal({ status: 'replay', response: { status: 201, body: { id: 'payout_1' } } });
       expect((await p().idempotency.begin({ ...rec('h1', T0), environment: 'live' }, iso(T0))).status, 'per scope').to.equal('started');
       expect(await p().idempotency.begin(rec('h9', T0 + 86_400_000 + 60_001), iso(T0 + 86_400_000 + 60_001)), 'expired: forgotten').to.deep.equal({ status: 'started', createdAt: iso(T0 + 86_400_000 + 60_001) });
+      // Released (failed after it may have written): kept, its hold ended, taken over with its first use.
+      expect(await p().idempotency.begin(rec('h9', T0 + 86_400_000 + 60_002), iso(T0 + 86_400_000 + 60_002))).to.deep.equal({ status: 'in_progress' });
+      await p().idempotency.release(sand, 'K', iso(T0 + 86_400_000 + 60_002));
+      expect((await p().idempotency.begin(rec('h8', T0 + 86_400_000 + 60_003), iso(T0 + 86_400_000 + 60_003))).status, 'another body after a release').to.equal('mismatch');
+      expect(await p().idempotency.begin(rec('h9', T0 + 86_400_000 + 60_003), iso(T0 + 86_400_000 + 60_003)), 'the retry').to.deep.equal({ status: 'started', createdAt: iso(T0 + 86_400_000 + 60_001) });
       await p().idempotency.abandon(sand, 'K');
       expect(await p().idempotency.get(sand, 'K')).to.equal(undefined);
       await p().idempotency.begin(rec('h1', T0), iso(T0));
