@@ -101,6 +101,18 @@ export function createApp(deps: AppDeps): App {
       if (r.access === 'key' && r.scopeCheck !== 'handler' && missing.length) {
         throw errors.forbidden(`This key lacks the scope ${missing.join(' and ')} needed for ${r.method} ${r.path}`, { requiredScopes: r.scopes });
       }
+      // A path parameter longer than its declared maxLength names nothing: 404 before any lookup
+      // (an id of a few KB once reached LMDB, whose keys are bounded, and answered 500).
+      // A query parameter past it is 400, naming it.
+      for (const p of r.parameters ?? []) {
+        const max = p.schema.maxLength;
+        if (typeof max !== 'number') continue;
+        const raw = p.in === 'path' ? ctx.params[p.name] : p.in === 'query' ? ctx.query[p.name] : undefined;
+        const value = Array.isArray(raw) ? raw.join('') : raw;
+        if (value === undefined || value.length <= max) continue;
+        if (p.in === 'path') throw errors.notFound(`No ${p.name} of ${value.length} characters here: ${p.name}s are at most ${max} characters`);
+        throw errors.validation(`The query parameter ${p.name} is ${value.length} characters; at most ${max}`, { [p.name]: `must be at most ${max} characters` });
+      }
       await r.handler(ctx as unknown as RouteContext);
     }, { name: r.operationId });
   }

@@ -13,7 +13,7 @@ import type { BatchLimits } from '../engine/batch.js';
 import type { RouteContext, RouteSpec } from './route.js';
 
 const nameParam = { name: 'name', in: 'path' as const, required: true, description: 'Function name, e.g. pvt.gasProperties', schema: { type: 'string' } };
-const idParam = { name: 'id', in: 'path' as const, required: true, description: 'Run id', schema: { type: 'string' } };
+const idParam = { name: 'id', in: 'path' as const, required: true, description: 'Run id (a UUID)', schema: { type: 'string', maxLength: 36 } };
 const preferParam = {
   name: 'Prefer',
   in: 'header' as const,

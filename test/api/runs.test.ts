@@ -128,6 +128,12 @@ describe('runs over REST (embedded)', function () {
     expect((await get(stranger.key, res.headers.get('location')!)).status).to.equal(404);
     expect((await post(stranger.key, `${res.headers.get('location')}/cancel`)).status).to.equal(404);
     expect((await get(owner.key, '/v1/engine/functions/pvt.gasProperties/runs/nope')).status).to.equal(404);
+    // An id of a few KB names no run: 404 before any lookup (it reached the store's bounded keys once).
+    const long = `/v1/engine/functions/pvt.gasProperties/runs/${'a'.repeat(5_000)}`;
+    for (const res of [await get(owner.key, long), await post(owner.key, `${long}/cancel`)]) {
+      expect(res.status).to.equal(404);
+      expect(res.body.error.message).to.match(/at most 36 characters/);
+    }
     expect((await get(owner.key, res.headers.get('location')!.replace('pvt.gasProperties', 'pvt.zFactor'))).status).to.equal(404);
   });
 });
