@@ -70,6 +70,12 @@ export async function serveMcpPost(ctx: RouteContext, options: McpHttpOptions, l
 
   const message = body as { method?: unknown; id?: unknown; params?: { requestId?: unknown; reason?: unknown; _meta?: { progressToken?: unknown } } };
   const auth = ctx.state.auth!;
+  if (message.method === 'notifications/cancelled' && message.id !== undefined) {
+    // A notification sent as a request (with an id) gets the error a request is owed, not silence.
+    ctx.type = 'application/json';
+    ctx.body = { jsonrpc: '2.0', id: typeof message.id === 'string' || typeof message.id === 'number' ? message.id : null, error: { code: -32600, message: 'notifications/cancelled is a notification: send it without an id' } };
+    return;
+  }
   if (message.method === 'notifications/cancelled') {
     // Cancels a call running on this node or another; answered like any notification.
     const rpcId = message.params?.requestId;

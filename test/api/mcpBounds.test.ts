@@ -192,6 +192,13 @@ describe('MCP params that do not fit the method', () => {
     expect(listed.every((f) => f.module === 'pvt')).to.equal(true);
   });
 
+  it('notifications/cancelled sent as a request (with an id) gets the error a request is owed, not silence', async () => {
+    const res = await rpc('notifications/cancelled', { requestId: 1 });
+    expect(res.status).to.equal(200);
+    expect(res.body).to.deep.include({ jsonrpc: '2.0', id: 7 });
+    expect(res.body.error.code).to.equal(-32600);
+  });
+
   it('an unknown method is still -32601', async () => {
     expect((await rpc('no/such', {})).body.error.code).to.equal(-32601);
   });
