@@ -71,7 +71,7 @@ export const metadata: Field = {
   required: false,
   schema: {
     type: 'object',
-    description: `Your own key-value pairs, returned as given: at most ${METADATA_MAX_KEYS} keys of 1-40 letters, digits, _ or -; values strings of at most 500 characters`,
+    description: `Your own key-value pairs, returned as given: at most ${METADATA_MAX_KEYS} keys of 1-40 letters, digits, _ or - (not __proto__); values strings of at most 500 characters`,
     maxProperties: METADATA_MAX_KEYS,
     propertyNames: { pattern: METADATA_KEY.source },
     additionalProperties: { type: 'string', maxLength: 500 },
@@ -82,6 +82,8 @@ export const metadata: Field = {
     if (entries.length > METADATA_MAX_KEYS) return `must have at most ${METADATA_MAX_KEYS} keys`;
     for (const [k, x] of entries) {
       if (!METADATA_KEY.test(k)) return `key ${JSON.stringify(k).slice(0, 50)} must be 1-40 letters, digits, _ or -`;
+      // The one name a store's decoder renames (msgpackr guards prototypes): refused, so what is kept is what was sent.
+      if (k === '__proto__') return 'key "__proto__" is reserved: use another name';
       if (typeof x !== 'string' || x.length > 500) return `value of ${k} must be a string of at most 500 characters`;
     }
     return null;

@@ -99,5 +99,9 @@ describe('payments environments and keys over HTTP', () => {
     const bad = await pay(server, '/v1/payins', { key: m.sandbox, idem: true, body: { ...card('tok_sandbox_success'), metadata: { 'a.b': 'x' } } });
     expect(bad.status).to.equal(400);
     expect(bad.body.error.details.fields.metadata).to.match(/letters, digits/);
+    // The one key a stored copy would not keep as sent (it came back '__proto_' on reads and replays).
+    const proto = await pay(server, '/v1/payins', { key: m.sandbox, idem: true, headers: { 'Content-Type': 'application/json' }, rawBody: JSON.stringify({ ...card('tok_sandbox_success'), metadata: {} }).replace('"metadata":{}', '"metadata":{"__proto__":"x"}') });
+    expect(proto.status).to.equal(400);
+    expect(proto.body.error.details.fields.metadata).to.match(/__proto__" is reserved/);
   });
 });
