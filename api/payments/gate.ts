@@ -102,6 +102,9 @@ export function paymentsGate(deps: PaymentsGateDeps): Middleware<AppState> {
   /** Steps 3-5 and the route, for a known key of a known merchant. */
   async function admit(ctx: Parameters<Middleware<AppState>>[0], next: () => Promise<unknown>, key: MerchantKey, merchant: Merchant, environment: Environment, state: MerchantKeyState, address: string, now: number) {
     if (environment === 'live' && !allowlistAllows(key.allowlist, address)) {
+      // A failed attempt of the address: past 20 a minute it gets 429 before any lookup (and no
+      // request-log entry), so a leaked live key cannot be spent from outside its allowlist.
+      await limits.recordFailedAttempt(address);
       throw new ApiError('forbidden', `Requests with this live key are allowed only from its allowlisted addresses; this one came from ${clientAddress(address)}`, { address: clientAddress(address) });
     }
 

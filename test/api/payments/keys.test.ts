@@ -104,6 +104,18 @@ describe('payments keys: rotation, revocation, allowlists, limits', () => {
     expect((await pay(server, '/v1/payins', { key: k.value, address: '203.0.113.9' })).status).to.equal(403);
   });
 
+  it('allowlist refusals count as failed attempts of the address: past 20 it gets 429, and the key works from its allowlist', async () => {
+    const k = await keyFor(server, m.id, 'live', ['203.0.113.0/24']);
+    const outside = '192.0.2.77';
+    const statuses: number[] = [];
+    for (let i = 0; i < 22; i++) statuses.push((await pay(server, '/v1/payins', { key: k.value, address: outside })).status);
+    expect(statuses.slice(0, 20)).to.deep.equal(Array(20).fill(403));
+    const locked = await pay(server, '/v1/payins', { key: k.value, address: outside });
+    expect(locked.status).to.equal(429);
+    expect(locked.headers.get('retry-after')).to.match(/^\d+$/);
+    expect((await pay(server, '/v1/payins', { key: k.value, address: '203.0.113.5' })).status, 'the merchant is not locked out').to.equal(200);
+  });
+
   it('sandbox keys ignore allowlists', async () => {
     const k = await keyFor(server, m.id, 'sandbox', ['203.0.113.0/24']);
     expect((await pay(server, '/v1/payins', { key: k.value, address: '10.9.9.9' })).status).to.equal(200);
