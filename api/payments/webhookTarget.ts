@@ -17,8 +17,9 @@
  * private (RFC 1918), carrier-grade NAT (RFC 6598), link-local, IETF protocol assignments,
  * documentation, benchmarking, multicast, reserved and broadcast for IPv4; for IPv6 the
  * unspecified and loopback addresses, unique-local (fc00::/7), link-local (fe80::/10), site-local
- * (fec0::/10), multicast, documentation, discard-only, and IPv4 inside IPv6 (mapped, compatible,
- * NAT64 64:ff9b::/96, 6to4 2002::/16) judged by the IPv4 address it carries.
+ * (fec0::/10), multicast, documentation, discard-only, local-use NAT64 (64:ff9b:1::/48), Teredo
+ * (2001::/32), and IPv4 inside IPv6 (mapped, translated, compatible, NAT64 64:ff9b::/96, 6to4
+ * 2002::/16) judged by the IPv4 address it carries.
  */
 import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions, type LookupOneOptions } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
@@ -45,7 +46,9 @@ const V6: [string, number, string][] = [
   ['::', 128, 'the unspecified address'],
   ['::1', 128, 'a loopback address'],
   ['100::', 64, 'a discard-only address'],
+  ['2001::', 32, 'a Teredo tunnel address'],
   ['2001:db8::', 32, 'a documentation address'],
+  ['64:ff9b:1::', 48, 'a local-use NAT64 address'],
   ['fc00::', 7, 'a unique-local (private) address'],
   ['fe80::', 10, 'a link-local address'],
   ['fec0::', 10, 'a site-local address'],
@@ -61,13 +64,14 @@ function blockOf(net: string, prefix: number, type: 'ipv4' | 'ipv6'): BlockList 
   return list;
 }
 
-/** The IPv4 address an IPv6 address carries (mapped ::ffff:a.b.c.d, compatible ::a.b.c.d, NAT64 64:ff9b::/96, 6to4 2002:AABB:CCDD::/48), or null. */
+/** The IPv4 address an IPv6 address carries (mapped ::ffff:a.b.c.d, translated ::ffff:0:a.b.c.d, compatible ::a.b.c.d, NAT64 64:ff9b::/96, 6to4 2002:AABB:CCDD::/48), or null. */
 function embeddedV4(address: string): string | null {
   const words = expandV6(address);
   if (words === null) return null;
   const zeros = (from: number, to: number) => words.slice(from, to).every((w) => w === 0);
   const v4 = (hi: number, lo: number) => `${hi >> 8}.${hi & 0xff}.${lo >> 8}.${lo & 0xff}`;
   if (zeros(0, 5) && (words[5] === 0xffff || words[5] === 0)) return v4(words[6]!, words[7]!);
+  if (zeros(0, 4) && words[4] === 0xffff && words[5] === 0) return v4(words[6]!, words[7]!); // IPv4-translated ::ffff:0:a.b.c.d
   if (words[0] === 0x64 && words[1] === 0xff9b && zeros(2, 6)) return v4(words[6]!, words[7]!);
   if (words[0] === 0x2002) return v4(words[1]!, words[2]!);
   return null;
@@ -116,7 +120,8 @@ export function nonPublicReason(raw: string): string | null {
 export function hostProblem(url: URL): string | null {
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
   if (isIP(host)) return nonPublicReason(host);
-  if (host === 'localhost' || host.endsWith('.localhost')) return `${host} names this machine`;
+  const name = host.replace(/\.+$/, ''); // a fully qualified name's final dot names the same host
+  if (name === 'localhost' || name.endsWith('.localhost')) return `${host} names this machine`;
   return null;
 }
 

@@ -104,6 +104,11 @@ describe('payments webhooks go to public addresses only', function () {
         ['http://[::ffff:127.0.0.1]/hooks', /carries 127\.0\.0\.1 is a loopback address/],
         ['http://localhost:9000/hooks', /localhost names this machine/],
         ['http://api.localhost/hooks', /api\.localhost names this machine/],
+        ['https://localhost./hooks', /localhost\. names this machine/],
+        ['http://[::ffff:0:127.0.0.1]/hooks', /carries 127\.0\.0\.1 is a loopback address/],
+        ['http://[64:ff9b:1::a00:1]/hooks', /a local-use NAT64 address/],
+        ['http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/hooks', /a Teredo tunnel address/],
+        ['https://API.LOCALHOST../hooks', /api\.localhost\.\. names this machine/],
       ];
       for (const [url, reason] of cases) {
         const res = await pay(server, '/v1/webhook_endpoints', { key: m.sandbox, body: { url } });
