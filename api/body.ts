@@ -1,6 +1,6 @@
 /**
- * JSON request bodies: empty = {}, Content-Type must be JSON when a body is sent and no
- * Content-Encoding other than identity is accepted (415), the size
+ * JSON request bodies: empty = {}; a body sent with a Content-Type other than JSON, or with a
+ * Content-Encoding other than identity, is 415 (one sent without a Content-Type is read as JSON); the size
  * limit is enforced on the bytes as they arrive (413, without buffering more than the limit),
  * nesting past JSON_MAX_DEPTH and malformed JSON are 400 validation_failed.
  */

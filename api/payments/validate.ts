@@ -180,5 +180,16 @@ export function parseQuery(query: Record<string, string | string[] | undefined>,
   return values as Record<string, string> & { limit: string };
 }
 
-/** An ISO 8601 time with a zone, as `created_gte` / `created_lt` take. */
-export const isoTime = (v: string): string | null => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && Number.isFinite(Date.parse(v)) ? null : 'must be an ISO 8601 time with a zone, e.g. 2026-01-31T00:00:00Z');
+/**
+ * An ISO 8601 time with a zone, as `created_gte` / `created_lt` take: a real calendar date and
+ * clock time (Date.parse rolls 2026-02-30 over to 2 March instead of refusing it).
+ */
+export const isoTime = (v: string): string | null => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(:(\d{2})(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.exec(v);
+  const problem = 'must be an ISO 8601 time with a zone, e.g. 2026-01-31T00:00:00Z';
+  if (!m || !Number.isFinite(Date.parse(v))) return problem;
+  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[7] ?? '0'].map(Number) as [number, number, number, number, number, number];
+  const calendar = new Date(Date.UTC(year, month - 1, day));
+  if (calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) return `${problem} (${v.slice(0, 40)} is no such time)`;
+  return null;
+};

@@ -206,5 +206,12 @@ describe('payments money: amounts, currencies, quotes, conversions, the live rai
     expect((await pay(server, '/v1/payins?limit=0', { key: shop.sandbox })).status).to.equal(400);
     expect((await pay(server, '/v1/payins?status=done', { key: shop.sandbox })).status).to.equal(400);
     expect((await pay(server, '/v1/payins?colour=red', { key: shop.sandbox })).status).to.equal(400);
+    // A time that is no time is refused, not rolled over (2026-02-30 read as 2 March).
+    for (const bad of ['2026-02-30T00:00:00Z', '2026-13-01T00:00:00Z', '2026-01-31T24:00:00Z', '2026-01-31T10:60:00Z']) {
+      const res = await pay(server, `/v1/payins?created_gte=${encodeURIComponent(bad)}`, { key: shop.sandbox });
+      expect(res.status, bad).to.equal(400);
+      expect(res.body.error.details.fields.created_gte, bad).to.match(/^must be an ISO 8601 time with a zone/);
+    }
+    expect((await pay(server, `/v1/payins?created_lt=${encodeURIComponent('2028-02-29T23:59:59+02:00')}`, { key: shop.sandbox })).status, 'a leap day').to.equal(200);
   });
 });
