@@ -18,7 +18,16 @@ export const JSON_MAX_DEPTH = 64;
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
-export async function readJsonBody(ctx: Context, limit = ENGINE_BODY_LIMIT): Promise<unknown> {
+export interface JsonBodyOptions {
+  /**
+   * Refuse a number written with a fraction that parsing would round to a whole number
+   * (100.0000000000000001 is 100 as a double): for bodies of whole amounts (payments' minor
+   * units), where a fraction must be refused, never rounded.
+   */
+  wholeNumbersExact?: boolean;
+}
+
+export async function readJsonBody(ctx: Context, limit = ENGINE_BODY_LIMIT, options: JsonBodyOptions = {}): Promise<unknown> {
   // Compressed bodies are not read (they would be parsed as their compressed bytes): 415, named.
   const encoding = ctx.get('Content-Encoding').trim().toLowerCase();
   if (encoding && encoding !== 'identity') {
@@ -35,11 +44,52 @@ export async function readJsonBody(ctx: Context, limit = ENGINE_BODY_LIMIT): Pro
   if (nestedDeeperThan(raw, JSON_MAX_DEPTH)) {
     throw errors.validation(`The request body nests arrays and objects deeper than ${JSON_MAX_DEPTH} levels`, { body: `must nest at most ${JSON_MAX_DEPTH} levels deep` });
   }
+  let parsed: unknown;
   try {
-    return JSON.parse(raw.toString('utf8'));
+    parsed = JSON.parse(raw.toString('utf8'));
   } catch (err) {
     throw errors.validation('The request body is not valid JSON', { body: (err as Error).message });
   }
+  const rounded = options.wholeNumbersExact ? fractionRoundedAway(raw) : null;
+  if (rounded !== null) {
+    throw errors.validation(`The number ${rounded.slice(0, 60)} has a fraction too small for a double to hold: it would be read as ${Number(rounded)}`, { body: `holds ${rounded.slice(0, 60)}, a fraction that would be rounded away` });
+  }
+  return parsed;
+}
+
+/**
+ * The first number token (outside strings) whose decimal value is not whole but which a double
+ * reads as whole, or null. The body is valid JSON here, so a token is [-]digits[.digits][e[+-]digits].
+ */
+const NUMBER = /-?(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?/y;
+
+function fractionRoundedAway(raw: Buffer): string | null {
+  const text = raw.toString('latin1'); // numbers are ASCII; strings are skipped
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // skip the escaped character
+      else if (c === 0x22) inString = false;
+      continue;
+    }
+    if (c === 0x22) inString = true;
+    else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+      NUMBER.lastIndex = i;
+      const m = NUMBER.exec(text)!;
+      if (!isWholeDecimal(m[1]!, m[2] ?? '', Number(m[3] ?? 0)) && Number.isInteger(Number(m[0]))) return m[0];
+      i += m[0].length - 1;
+    }
+  }
+  return null;
+}
+
+/** Whether int.frac x 10^exp is a whole number: every digit right of the point, once shifted, is 0. */
+function isWholeDecimal(int: string, frac: string, exp: number): boolean {
+  const digits = int + frac;
+  const point = int.length + exp; // digits left of the point after shifting
+  if (point >= digits.length) return true;
+  return /^0*$/.test(digits.slice(Math.max(point, 0)));
 }
 
 /** One pass over the bytes, outside strings: whether `[` and `{` ever open more than `max` levels. */

@@ -96,7 +96,7 @@ export function paymentsRoutes(pc: PaymentsContext): RouteSpec[] {
       async handler(ctx) {
         const scope = scopeOf(ctx);
         const key = idempotencyKeyOf(ctx);
-        const body = await readJsonBody(ctx, PAYMENTS_BODY_LIMIT);
+        const body = await readJsonBody(ctx, PAYMENTS_BODY_LIMIT, { wholeNumbersExact: true });
         await idempotent(ctx, pc, scope, key, body, (objectKey) => run(ctx, scope, body, objectKey));
       },
     });
@@ -196,7 +196,7 @@ export function paymentsRoutes(pc: PaymentsContext): RouteSpec[] {
       responses: { 201: { description: 'The quote', schema: S.QUOTE_SCHEMA } },
       errors: ['validation_failed', 'rate_unavailable', 'payload_too_large', 'unsupported_media_type'],
       async handler(ctx) {
-        const quote = await createQuote(pc, scopeOf(ctx), await readJsonBody(ctx, PAYMENTS_BODY_LIMIT));
+        const quote = await createQuote(pc, scopeOf(ctx), await readJsonBody(ctx, PAYMENTS_BODY_LIMIT, { wholeNumbersExact: true }));
         ctx.status = 201;
         ctx.body = quoteView(quote, pc.now());
       },
@@ -239,7 +239,7 @@ export function paymentsRoutes(pc: PaymentsContext): RouteSpec[] {
       responses: { 201: { description: 'The endpoint, with its secret (shown once)', schema: S.ENDPOINT_SCHEMA } },
       errors: ['validation_failed', 'conflict', 'payload_too_large', 'unsupported_media_type'],
       async handler(ctx) {
-        const out = await createEndpoint(pc, scopeOf(ctx), await readJsonBody(ctx, PAYMENTS_BODY_LIMIT));
+        const out = await createEndpoint(pc, scopeOf(ctx), await readJsonBody(ctx, PAYMENTS_BODY_LIMIT, { wholeNumbersExact: true }));
         ctx.set('Cache-Control', 'no-store');
         ctx.status = 201;
         ctx.body = out;
@@ -273,7 +273,7 @@ export function paymentsRoutes(pc: PaymentsContext): RouteSpec[] {
       responses: { 200: { description: 'The endpoint', schema: S.ENDPOINT_SCHEMA } },
       errors: ['validation_failed', 'not_found', 'payload_too_large', 'unsupported_media_type'],
       async handler(ctx) {
-        ctx.body = await updateEndpoint(pc, scopeOf(ctx), ctx.params.id!, await readJsonBody(ctx, PAYMENTS_BODY_LIMIT));
+        ctx.body = await updateEndpoint(pc, scopeOf(ctx), ctx.params.id!, await readJsonBody(ctx, PAYMENTS_BODY_LIMIT, { wholeNumbersExact: true }));
       },
     }),
     route({

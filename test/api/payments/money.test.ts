@@ -44,6 +44,18 @@ describe('payments money: amounts, currencies, quotes, conversions, the live rai
     }
     const jpy = await pay(server, '/v1/payins', { key: m.sandbox, idem: true, body: { amount: 12.5, currency: 'JPY', payment_method: { type: 'bank_transfer' } } });
     expect(jpy.status).to.equal(400);
+    // A fraction too small for a double: JSON parsing alone would read it as 100 and accept it.
+    for (const written of ['100.0000000000000001', '2500.0000000000000000000001', '1.00000000000000000001e2']) {
+      const res = await pay(server, '/v1/payins', { key: m.sandbox, idem: true, headers: { 'Content-Type': 'application/json' }, rawBody: `{"amount":${written},"currency":"EUR","payment_method":{"type":"bank_transfer"},"description":"1.5 and \\"2.0000000000000000001\\" in a string are text"}` });
+      expect(res.status, written).to.equal(400);
+      expect(res.body.error.message, written).to.include(written);
+    }
+    // Whole numbers however written are whole: 100.0, 1e2 and 10000e-2 are 100.
+    for (const written of ['100.0', '1e2', '10000e-2']) {
+      const res = await pay(server, '/v1/payins', { key: m.sandbox, idem: true, headers: { 'Content-Type': 'application/json' }, rawBody: `{"amount":${written},"currency":"EUR","payment_method":{"type":"bank_transfer"},"description":"x 2.0000000000000000001"}` });
+      expect(res.status, written).to.equal(201);
+      expect(res.body.amount, written).to.equal(100);
+    }
     for (const currency of ['usd', 'XXX', 'EURO']) {
       const res = await pay(server, '/v1/payins', { key: m.sandbox, idem: true, body: { amount: 1, currency, payment_method: { type: 'bank_transfer' } } });
       expect(res.status, currency).to.equal(400);
