@@ -4,6 +4,7 @@
  * are removed whenever it signs in again, and invitations INVITATION_KEPT_MS past their expiry
  * whenever another is created, so neither piles up.
  */
+import { absentWhenKeyTooLong } from './boundedKeys.js';
 import type { Database, RootDatabase } from 'lmdb';
 import { INVITATION_KEPT_MS, type AppInvitation, type AppLogin, type AppSession, type AppSubject, type SignInGuard } from '../model.js';
 import type { AppStore } from '../ports.js';
@@ -14,7 +15,7 @@ type Key = string | string[];
 const GUARDS_DROPPED_PER_FAILURE = 32;
 
 export function lmdbApp(root: RootDatabase): AppStore {
-  const db = <V>(name: string): Database<V, Key> => root.openDB<V, Key>({ name });
+  const db = <V>(name: string): Database<V, Key> => absentWhenKeyTooLong(root.openDB<V, Key>({ name }));
   const logins = db<AppLogin>('app.logins'); // email -> login
   const invitations = db<AppInvitation>('app.invitations'); // tokenHash -> invitation
   const sessions = db<AppSession>('app.sessions'); // idHash -> session

@@ -3,6 +3,7 @@
  * record kind and small index databases for the lookups the ports need. Multi-record rules run
  * in one LMDB write transaction, so they are atomic and safe across processes on one machine.
  */
+import { absentWhenKeyTooLong } from './boundedKeys.js';
 import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { open, type Database, type RootDatabase } from 'lmdb';
@@ -34,7 +35,7 @@ export function openLmdbStore(options: LmdbOptions): Store {
     const at = join(options.path, file);
     if (existsSync(at) && (statSync(at).mode & 0o077) !== 0) chmodSync(at, FILE_MODE);
   }
-  const db = <V>(name: string): Database<V, Key> => root.openDB<V, Key>({ name });
+  const db = <V>(name: string): Database<V, Key> => absentWhenKeyTooLong(root.openDB<V, Key>({ name }));
 
   const companies = db<Company>('companies');
   const members = db<Member>('members');

@@ -13,6 +13,7 @@
  *   ['req', merchant, at, id] -> request log entry (the newest few per merchant)
  * Objects and balances: store/lmdb/paymentsObjects.ts.
  */
+import { absentWhenKeyTooLong } from './boundedKeys.js';
 import type { RootDatabase } from 'lmdb';
 import type { Environment, IdempotencyRecord, MerchantKey, PaymentEvent, WebhookDelivery, WebhookEndpoint } from '../payments/model.js';
 import type { PaymentsStore } from '../payments/ports.js';
@@ -22,7 +23,7 @@ import { lmdbObjects, type Key, type PaymentsDb } from './paymentsObjects.js';
 const HIGH = '\uffff';
 
 export function lmdbPayments(root: RootDatabase): PaymentsStore {
-  const db: PaymentsDb = root.openDB({ name: 'payments' });
+  const db: PaymentsDb = absentWhenKeyTooLong(root.openDB({ name: 'payments' }));
   const durable = async <T>(work: () => T): Promise<T> => {
     const result = await root.transaction(work);
     await root.flushed;

@@ -4,6 +4,7 @@
  * more than one record runs in one write transaction (atomic, isolated, across processes).
  * Data is kept as JSON text (store/jsonData.ts) so it reads back exactly as written.
  */
+import { absentWhenKeyTooLong } from './boundedKeys.js';
 import type { Database, RootDatabase } from 'lmdb';
 import type { Project, ProjectVersion } from '../model.js';
 import type { ProjectStore } from '../ports.js';
@@ -32,8 +33,8 @@ export function lmdbProjects(root: RootDatabase): ProjectStore {
     await root.flushed;
     return result;
   };
-  const projects: Database<StoredProject, Key> = root.openDB({ name: 'projects' });
-  const versions: Database<StoredVersion, Key> = root.openDB({ name: 'projects.versions' });
+  const projects: Database<StoredProject, Key> = absentWhenKeyTooLong(root.openDB({ name: 'projects' }));
+  const versions: Database<StoredVersion, Key> = absentWhenKeyTooLong(root.openDB({ name: 'projects.versions' }));
 
   const countIn = (companyId: string) => projects.getKeysCount({ start: [companyId], end: [companyId, '\uffff'] });
 

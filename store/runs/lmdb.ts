@@ -1,11 +1,12 @@
 /** LMDB adapter of the run store (store/runs/ports.ts): each rule in one write transaction. */
+import { absentWhenKeyTooLong } from '../lmdb/boundedKeys.js';
 import type { Database, RootDatabase } from 'lmdb';
 import { FINISHED, type RememberedAnswer, type RunAnswer, type RunRecord, type RunStore, type RunWorkItem } from './ports.js';
 
 type Key = string | (string | number)[];
 
 export function lmdbRuns(root: RootDatabase): RunStore {
-  const db = <V>(name: string): Database<V, Key> => root.openDB<V, Key>({ name });
+  const db = <V>(name: string): Database<V, Key> => absentWhenKeyTooLong(root.openDB<V, Key>({ name }));
   const runs = db<RunRecord>('runs');
   const work = db<RunWorkItem>('runs.work'); // [runId, index] -> item still to run
   const answers = db<RunAnswer>('runs.answers'); // [runId, index] -> answer

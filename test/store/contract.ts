@@ -23,6 +23,19 @@ export function storeContract(name: string, open: () => Promise<{ store: Store; 
       createdAt: new Date().toISOString(), revokedAt: null, revokedBy: null, lastUsedAt: null, lastUseAuditedAt: null, ...extra,
     });
 
+    it('a lookup by an id far longer than any stored one (5,000 characters) finds nothing, without an error', async () => {
+      const long = 'x'.repeat(5_000);
+      await store.companies.create(company('c1'));
+      expect(await store.companies.get(long)).to.equal(undefined);
+      expect(await store.members.get(long)).to.equal(undefined);
+      expect(await store.keys.findByHash(long)).to.equal(undefined);
+      expect(await store.projects.get('c1', long)).to.equal(undefined);
+      expect(await store.runs.get('c1', long, Date.now())).to.equal(undefined);
+      expect(await store.app.getLogin(`${long}@x.com`)).to.equal(undefined);
+      expect(await store.payments.objects.get('payin', { merchantId: long, environment: 'sandbox' }, long)).to.equal(undefined);
+      expect(await store.payments.merchants.get(long)).to.equal(undefined);
+    });
+
     it('creates, reads and updates companies; a duplicate id conflicts', async () => {
       await store.companies.create(company('c1'));
       expect((await store.companies.get('c1'))?.name).to.equal('c1');
