@@ -131,6 +131,11 @@ async function getPrompt(store: Store, ctx: McpRequestContext, name: string, arg
   if (!prompt) throw new McpError(-32602, `Unknown prompt '${name}'; prompts/list lists them`);
   const missing = (prompt.arguments ?? []).filter((a) => a.required && !args[a.name]).map((a) => a.name);
   if (missing.length) throw new McpError(-32602, `Prompt ${name} needs ${missing.join(', ')}`);
+  const problems = argumentProblems(prompt, args);
+  if (Object.keys(problems).length) {
+    const message = `Prompt ${name}: ${Object.entries(problems).map(([k, v]) => `${k} ${v}`).join('; ')}`;
+    throw new McpError(-32602, message, new ApiError('validation_failed', message, { fields: problems }).toBody());
+  }
   const messages: PromptMessage[] = [{ role: 'user', content: { type: 'text', text: prompt.text(args) } }];
   const id = prompt.projectArg ? args[prompt.projectArg] : undefined;
   if (id && ctx.auth.key.scopes.includes('projects:read')) {
@@ -145,6 +150,45 @@ async function getPrompt(store: Store, ctx: McpRequestContext, name: string, arg
   }
   return { description: prompt.description, messages };
 }
+
+/**
+ * What is wrong with a prompt's arguments, by name: the text goes into the instructions a model
+ * follows, so an argument is what its name says (a number in its physical range, a project id,
+ * one of the allowed values) and short; one the prompt does not take is refused.
+ */
+function argumentProblems(prompt: WorkflowPrompt, args: Record<string, string>): Record<string, string> {
+  const problems: Record<string, string> = Object.create(null);
+  const declared = new Set((prompt.arguments ?? []).map((a) => a.name));
+  for (const [name, value] of Object.entries(args)) {
+    if (!declared.has(name)) {
+      problems[name.slice(0, 64)] = `is not an argument of this prompt (it takes ${[...declared].join(', ')})`;
+      continue;
+    }
+    const rule = ARGUMENT_RULES[name];
+    const problem = typeof value !== 'string' ? 'must be a string' : value.length > 200 ? 'must be at most 200 characters' : /[\p{Cc}]/u.test(value) ? 'must not contain control characters' : rule ? rule(value) : null;
+    if (problem) problems[name] = problem;
+  }
+  return { ...problems };
+}
+
+/** A number in (min, max]: the physical domain of the quantity (psia, degF, in, ft, fraction). */
+const numberIn = (min: number, max: number, unit: string) => (v: string) => {
+  const x = Number(v.trim());
+  return v.trim() !== '' && Number.isFinite(x) && x > min && x <= max ? null : `must be a number above ${min} and at most ${max}${unit}`;
+};
+
+const ARGUMENT_RULES: Record<string, (value: string) => string | null> = {
+  projectId: (v) => (/^[A-Za-z0-9_-]{1,64}$/.test(v) ? null : 'must be a project id: 1 to 64 letters, digits, _ or -'),
+  deckUnits: (v) => (['FIELD', 'METRIC'].includes(v) ? null : 'must be FIELD or METRIC'),
+  vlpMethod: (v) => (enumOf('well.vlp', 'vlpMethod').includes(v) ? null : `must be one of ${enumOf('well.vlp', 'vlpMethod').join(', ')}`),
+  gasSG: numberIn(0, 3, ' (air = 1)'),
+  reservoirPressurePsia: numberIn(0, 100_000, ' psia'),
+  wellheadPressurePsia: numberIn(0, 100_000, ' psia'),
+  reservoirTempF: numberIn(-459.67, 1_000, ' degF'),
+  tubingIdIn: numberIn(0, 36, ' in'),
+  depthFt: numberIn(0, 50_000, ' ft'),
+  discountRates: (v) => (v.split(',').every((r) => r.trim() !== '' && Number.isFinite(Number(r)) && Number(r) > -1 && Number(r) <= 10) ? null : 'must be comma-separated annual rates above -1 and at most 10, e.g. 0.08,0.1'),
+};
 
 type Ref = { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string };
 

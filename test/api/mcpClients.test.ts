@@ -142,6 +142,22 @@ describe('MCP for the clients people use (issue 16)', () => {
       expect((got.messages[1]!.content as { resource: { uri: string } }).resource.uri).to.equal('project://demo');
       const missingArg = await c.getPrompt({ name: 'gas_well_deliverability', arguments: { gasSG: '0.7' } }).catch((e: unknown) => e);
       expect((missingArg as McpError).code).to.equal(-32602);
+      // Arguments are what their names say before they become instructions: numbers in their domain, short, declared.
+      const well = { gasSG: '0.7', reservoirPressurePsia: '3000', reservoirTempF: '200', wellheadPressurePsia: '500', tubingIdIn: '2.441', depthFt: '8000' };
+      const ok = await c.getPrompt({ name: 'gas_well_deliverability', arguments: well });
+      expect((ok.messages[0]!.content as { text: string }).text).to.include('gas gravity 0.7');
+      for (const [bad, field] of [
+        [{ gasSG: 'banana' }, 'gasSG'],
+        [{ reservoirTempF: '-1000' }, 'reservoirTempF'],
+        [{ vlpMethod: 'Magic' }, 'vlpMethod'],
+        [{ depthFt: 'x'.repeat(3_000_000) }, 'depthFt'],
+        [{ extra: '1' }, 'extra'],
+      ] as const) {
+        const refused = await c.getPrompt({ name: 'gas_well_deliverability', arguments: { ...well, ...bad } }).catch((e: unknown) => e);
+        expect((refused as McpError).code, field).to.equal(-32602);
+        expect((refused as McpError).message, field).to.include(field);
+        expect((refused as McpError).message.length, field).to.be.below(1_000);
+      }
 
       const complete = async (ref: any, name: string, value: string, context?: Record<string, string>) =>
         (await c.complete({ ref, argument: { name, value }, ...(context ? { context: { arguments: context } } : {}) })).completion.values;
