@@ -4,7 +4,8 @@
  * read-only demo project, permissions, limits. Each tool and resource checks its own scope,
  * because the MCP route lets every valid key in.
  */
-import { McpError, type ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import { rpcError } from './rpcError.js';
+import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { ApiError, errors } from '../errors.js';
 import type { AuthContext } from '../state.js';
 import * as projects from '../projects/service.js';
@@ -134,7 +135,7 @@ export function projectResources(store: Store): ResourceProvider {
       const m = /^project:\/\/([^/?#]*)$/.exec(uri);
       if (!m) return null;
       requireScope(ctx.auth, 'projects:read');
-      const notFound = () => new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`, { uri });
+      const notFound = () => rpcError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`, { uri });
       if (!projects.PROJECT_ID_PATTERN.test(m[1]!)) throw notFound();
       try {
         const project = await projects.getProject(store, ctx.auth, m[1]!);

@@ -4,12 +4,12 @@
  * it), and completion of their arguments and of resource template arguments: project ids, fluid
  * model ids, VLP method names, function names.
  */
+import { rpcError } from './rpcError.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CompleteRequestSchema,
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
-  McpError,
   type GetPromptResult,
   type Prompt,
   type PromptMessage,
@@ -128,13 +128,13 @@ export function promptsSetup(store: Store): McpServerSetup {
 
 async function getPrompt(store: Store, ctx: McpRequestContext, name: string, args: Record<string, string>): Promise<GetPromptResult> {
   const prompt = PROMPTS.find((p) => p.name === name);
-  if (!prompt) throw new McpError(-32602, `Unknown prompt '${name}'; prompts/list lists them`);
+  if (!prompt) throw rpcError(-32602, `Unknown prompt '${name}'; prompts/list lists them`);
   const missing = (prompt.arguments ?? []).filter((a) => a.required && !args[a.name]).map((a) => a.name);
-  if (missing.length) throw new McpError(-32602, `Prompt ${name} needs ${missing.join(', ')}`);
+  if (missing.length) throw rpcError(-32602, `Prompt ${name} needs ${missing.join(', ')}`);
   const problems = argumentProblems(prompt, args);
   if (Object.keys(problems).length) {
     const message = `Prompt ${name}: ${Object.entries(problems).map(([k, v]) => `${k} ${v}`).join('; ')}`;
-    throw new McpError(-32602, message, new ApiError('validation_failed', message, { fields: problems }).toBody());
+    throw rpcError(-32602, message, new ApiError('validation_failed', message, { fields: problems }).toBody());
   }
   const messages: PromptMessage[] = [{ role: 'user', content: { type: 'text', text: prompt.text(args) } }];
   const id = prompt.projectArg ? args[prompt.projectArg] : undefined;
@@ -145,7 +145,7 @@ async function getPrompt(store: Store, ctx: McpRequestContext, name: string, arg
       messages.push({ role: 'user', content: { type: 'resource', resource: { uri: `project://${id}`, mimeType: 'application/json', text: JSON.stringify(body) } } });
     } catch (err) {
       if (!(err instanceof ApiError) || err.status >= 500) throw err;
-      throw new McpError(-32602, `Project '${id}': ${err.message}`, err.toBody());
+      throw rpcError(-32602, `Project '${id}': ${err.message}`, err.toBody());
     }
   }
   return { description: prompt.description, messages };

@@ -4,6 +4,7 @@
  * (project://..., for keys with projects:read). A provider lists what the caller may see (an
  * empty list, not an error, when it may see nothing), and reads the URIs it owns.
  */
+import { rpcError } from './rpcError.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   ListResourcesRequestSchema,
@@ -52,7 +53,7 @@ export function resourcesSetup(providers: readonly ResourceProvider[]): McpServe
             const contents = await p.read(ctx, req.params.uri);
             if (contents) return contents;
           }
-          throw new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${req.params.uri}`, { uri: req.params.uri });
+          throw rpcError(RESOURCE_NOT_FOUND, `Resource not found: ${req.params.uri}`, { uri: req.params.uri });
         }),
       );
     },
@@ -65,7 +66,7 @@ async function safely<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (err) {
     if (err instanceof McpError) throw err;
-    if (err instanceof ApiError && err.status < 500) throw new McpError(err.code === 'forbidden' ? -32003 : -32602, err.message, err.toBody());
-    throw new McpError(-32603, 'Internal error');
+    if (err instanceof ApiError && err.status < 500) throw rpcError(err.code === 'forbidden' ? -32003 : -32602, err.message, err.toBody());
+    throw rpcError(-32603, 'Internal error');
   }
 }

@@ -13,6 +13,7 @@
  *   (invalid params) with `data` = the envelope (`not_found`), as the MCP spec asks for
  *   errors in finding a tool.
  */
+import { rpcError } from './rpcError.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import {
@@ -20,7 +21,6 @@ import {
   ErrorCode,
   InitializeRequestSchema,
   ListToolsRequestSchema,
-  McpError,
   type CallToolResult,
   type ServerCapabilities,
   type Tool,
@@ -114,7 +114,7 @@ export function createMcpServer(options: McpServerOptions, ctx: McpRequestContex
     const tool = toolset.byName.get(name);
     if (!tool) {
       const message = `Unknown tool '${name}'; tools/list lists the tools`;
-      throw new McpError(ErrorCode.InvalidParams, message, { error: { code: 'not_found', message } });
+      throw rpcError(ErrorCode.InvalidParams, message, { error: { code: 'not_found', message } });
     }
     const token = request.params._meta?.progressToken;
     const progress = token !== undefined && ctx.streaming ? progressReporter(token, (n) => extra.sendNotification(n)) : undefined;

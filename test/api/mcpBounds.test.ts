@@ -199,6 +199,16 @@ describe('MCP params that do not fit the method', () => {
     expect(res.body.error.code).to.equal(-32600);
   });
 
+  it('JSON-RPC error messages are the text itself (no "MCP error -32602:" prefix), cut to a bound when they echo the request', async () => {
+    const unknownTool = await rpc('tools/call', { name: 'pvt_nothing', arguments: {} });
+    expect(unknownTool.body.error.message).to.equal("Unknown tool 'pvt_nothing'; tools/list lists the tools");
+    const longUri = `project://${'a'.repeat(100_000)}`;
+    const resource = await rpc('resources/read', { uri: longUri });
+    expect(resource.body.error.code).to.equal(-32002);
+    expect(resource.body.error.message).to.match(/^Resource not found: project:\/\/a+… \(\d+ more characters\)$/);
+    expect(resource.body.error.message.length).to.be.below(600);
+  });
+
   it('an unknown method is still -32601', async () => {
     expect((await rpc('no/such', {})).body.error.code).to.equal(-32601);
   });
