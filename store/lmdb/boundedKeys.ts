@@ -11,24 +11,20 @@ function keyTooLong(err: unknown): boolean {
   return err instanceof Error && /does not fit in target buffer|key size|Key is too large/i.test(err.message);
 }
 
+/** `read`, answering `absent` where its key is too long to have been stored. */
+function orAbsent<R>(read: (...args: unknown[]) => R, absent: R): (...args: unknown[]) => R {
+  return (...args) => {
+    try {
+      return read(...args);
+    } catch (err) {
+      if (keyTooLong(err)) return absent;
+      throw err;
+    }
+  };
+}
+
 export function absentWhenKeyTooLong<D extends Database<any, any>>(db: D): D {
-  const get = db.get.bind(db);
-  const doesExist = db.doesExist.bind(db);
-  db.get = ((key: unknown, ...rest: unknown[]) => {
-    try {
-      return (get as (...a: unknown[]) => unknown)(key, ...rest);
-    } catch (err) {
-      if (keyTooLong(err)) return undefined;
-      throw err;
-    }
-  }) as D['get'];
-  db.doesExist = ((key: unknown, ...rest: unknown[]) => {
-    try {
-      return (doesExist as (...a: unknown[]) => boolean)(key, ...rest);
-    } catch (err) {
-      if (keyTooLong(err)) return false;
-      throw err;
-    }
-  }) as D['doesExist'];
+  db.get = orAbsent(db.get.bind(db) as (...args: unknown[]) => unknown, undefined) as D['get'];
+  db.doesExist = orAbsent(db.doesExist.bind(db) as (...args: unknown[]) => boolean, false) as D['doesExist'];
   return db;
 }

@@ -3,7 +3,7 @@
  * Each case asserts status, error code and the headers the spec requires.
  */
 import { expect } from 'chai';
-import { addMember, call, createAccount, freshAddress, startTestServer, type TestServer } from '../support/server.js';
+import { addMember, call, createAccount, freshAddress, getWithRawHeaders, startTestServer, type TestServer } from '../support/server.js';
 import { setCompanySuspended, setMemberDisabled } from '../../api/accounts/companies.js';
 import { createKey, revokeKey } from '../../api/accounts/keys.js';
 import { hashKey } from '../../api/accounts/keyValue.js';
@@ -51,17 +51,7 @@ describe('authentication (DESIGN.md §4 steps 1-6)', () => {
 
   it('when the Authorization header is sent twice, then 401, whichever comes first (Node would read only the first)', async () => {
     const acct = await createAccount(server);
-    const { request } = await import('node:http');
-    const twice = (values: string[]) =>
-      new Promise<{ status: number; body: { error: { code: string; message: string } } }>((resolve, reject) => {
-        const req = request(new URL('/v1/me', server.url), { headers: { Authorization: values, 'X-Forwarded-For': freshAddress() } }, (res) => {
-          let text = '';
-          res.on('data', (d) => (text += d));
-          res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
-        });
-        req.on('error', reject);
-        req.end();
-      });
+    const twice = (values: string[]) => getWithRawHeaders(server.url, '/v1/me', { Authorization: values, 'X-Forwarded-For': freshAddress() });
     for (const values of [[`Bearer ${acct.key}`, 'Bearer eng_nope'], [`Bearer ${acct.key}`, `Bearer ${acct.key}`]]) {
       const res = await twice(values);
       expect(res.status).to.equal(401);

@@ -4,6 +4,7 @@
  * client addresses through X-Forwarded-For.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../api/config.js';
@@ -101,6 +102,22 @@ export interface CallResult {
 }
 
 /** One real HTTP request; `address` sets X-Forwarded-For (the server trusts it in tests). */
+/**
+ * A GET with headers sent as given, a header named twice included (fetch would join them):
+ * status and parsed JSON body.
+ */
+export function getWithRawHeaders(base: string, path: string, headers: Record<string, string | string[]>): Promise<{ status: number; body: any }> {
+  return new Promise((resolve, reject) => {
+    const req = request(new URL(path, base), { headers }, (res) => {
+      let text = '';
+      res.on('data', (d) => (text += d));
+      res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 export async function call(base: string, path: string, o: CallOptions = {}): Promise<CallResult> {
   const headers: Record<string, string> = { ...(o.headers ?? {}) };
   if (o.key !== undefined) headers.Authorization = `Bearer ${o.key}`;

@@ -8,6 +8,7 @@ import { expect } from 'chai';
 import { revokeMerchantKey, rollMerchantKey, setKeyAllowlist } from '../../../api/payments/keys.js';
 import { hashKey } from '../../../api/accounts/keyValue.js';
 import { createTestMerchant, freshIp, keyFor, pay, startPaymentsServer, type PaymentsServer, type TestMerchant } from '../../support/payments.js';
+import { getWithRawHeaders } from '../../support/server.js';
 
 const MIN = 60_000;
 
@@ -54,17 +55,10 @@ describe('payments keys: rotation, revocation, allowlists, limits', () => {
 
   it('two Authorization headers are 401, whichever comes first: a second credential is never ignored', async () => {
     const k = await keyFor(server, m.id, 'sandbox');
-    const { request } = await import('node:http');
-    const twice = (values: string[]) =>
-      new Promise<{ status: number; message: string }>((resolve, reject) => {
-        const req = request(new URL('/v1/balances', server.url), { headers: { Authorization: values, 'X-Forwarded-For': freshIp() } }, (res) => {
-          let text = '';
-          res.on('data', (d) => (text += d));
-          res.on('end', () => resolve({ status: res.statusCode!, message: JSON.parse(text).error?.message }));
-        });
-        req.on('error', reject);
-        req.end();
-      });
+    const twice = async (values: string[]) => {
+      const res = await getWithRawHeaders(server.url, '/v1/balances', { Authorization: values, 'X-Forwarded-For': freshIp() });
+      return { status: res.status, message: res.body.error?.message as string };
+    };
     for (const values of [[`Bearer ${k.value}`, 'Bearer sk_sand_nope'], ['Bearer sk_sand_nope', `Bearer ${k.value}`]]) {
       const res = await twice(values);
       expect(res.status).to.equal(401);
