@@ -32,14 +32,18 @@ export interface Spawned {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** The `web` process; `ready` resolves with its URL. */
+/**
+ * The `web` process; `ready` resolves with its URL. Ports are ephemeral unless the test names
+ * them: a default port (8080, the worker's 8090) collides with a suite running beside this one
+ * (seen: two clones' suites at once, one worker exited EADDRINUSE).
+ */
 export function spawnServer(env: Record<string, string>): Spawned {
-  return spawnEntry('dist/api/main.js', env, /"msg":"listening","url":"([^"]+)"/);
+  return spawnEntry('dist/api/main.js', { PORT: '0', ...env }, /"msg":"listening","url":"([^"]+)"/);
 }
 
-/** The `worker` process; `ready` resolves once it takes jobs, with the URL of its operations port. */
+/** The `worker` process; `ready` resolves once it takes jobs, with the URL of its operations port (ephemeral unless named). */
 export function spawnWorker(env: Record<string, string>): Spawned {
-  return spawnEntry('dist/workers/main.js', env, /"msg":"worker ready".*?"ops":"([^"]+)"/);
+  return spawnEntry('dist/workers/main.js', { WORKER_PORT: '0', ...env }, /"msg":"worker ready".*?"ops":"([^"]+)"/);
 }
 
 /** The worker id a `worker` process logged in its ready line. */
