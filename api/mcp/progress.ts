@@ -4,10 +4,13 @@
  * `notifications/progress` on it:
  * - real progress where the work has countable steps (items of a batch, points of a sweep), as
  *   `progress`/`total`;
- * - otherwise a heartbeat every HEARTBEAT_MS, `progress` the seconds elapsed and no total, so a
+ * - otherwise a heartbeat every HEARTBEAT_MS, no total, the seconds elapsed in its message, so a
  *   client that resets its timeout on progress keeps waiting for a long calculation.
- * MCP asks that `progress` increases with every notification: real steps and heartbeats share one
- * counter, and a heartbeat never repeats a value.
+ * MCP asks that `progress` increases with every notification, so real steps and heartbeats share
+ * one counter. The n-th heartbeat's `progress` is n / (n + 1): increasing, and
+ * always below 1, so the first real step (1 or more) is never dropped as "not increasing" (with
+ * the seconds themselves as progress, a call that counted its first step after a heartbeat of 1
+ * lost "1 of 12").
  */
 import type { ProgressNotification } from '@modelcontextprotocol/sdk/types.js';
 
@@ -28,6 +31,7 @@ export function progressReporter(token: string | number, send: Send, heartbeatMs
   let total: number | undefined;
   let stopped = false;
   let lastReal = 0;
+  let beats = 0;
   const notify = (progress: number, message: string) => {
     if (stopped || !(progress > last)) return;
     last = progress;
@@ -37,7 +41,10 @@ export function progressReporter(token: string | number, send: Send, heartbeatMs
     // A heartbeat only while no step reported lately; with a total known it may not pass it.
     if (Date.now() - lastReal < heartbeatMs) return;
     const seconds = Math.round((Date.now() - started) / 1000);
-    if (total === undefined) notify(Math.max(seconds, last + 1), `running, ${seconds} s`);
+    if (total === undefined) {
+      beats++;
+      notify(beats / (beats + 1), `running, ${seconds} s`);
+    }
   }, heartbeatMs);
   beat.unref();
   return {

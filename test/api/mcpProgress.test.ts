@@ -15,6 +15,8 @@ import { join } from 'node:path';
 import { findDefinition } from '../../engine/catalogue.js';
 import { createAccount, freshAddress, startTestServer, type TestAccount, type TestServer } from '../support/server.js';
 import { Latch } from '../support/latch.js';
+import { progressReporter } from '../../api/mcp/progress.js';
+import { setTimeout as delay } from 'node:timers/promises';
 import { EnginePool } from '../../workers/pool.js';
 import type { ChunkJob, EngineJob, EngineRunner, RunOptions } from '../../workers/runner.js';
 
@@ -52,6 +54,24 @@ async function connect(server: TestServer, key: string): Promise<Client> {
   await c.connect(new StreamableHTTPClientTransport(new URL('/v1/mcp', server.url), { requestInit: { headers: { Authorization: `Bearer ${key}`, 'X-Forwarded-For': freshAddress() } } }));
   return c;
 }
+
+describe('progress reporter (api/mcp/progress.ts)', () => {
+  it('heartbeats stay below 1, so a first real step of 1 after them is sent, not dropped as not increasing', async () => {
+    const sent: { progress: number; total?: number; message?: string }[] = [];
+    const reporter = progressReporter('t', async (n) => void sent.push(n.params as (typeof sent)[number]), 20);
+    try {
+      while (sent.length < 3) await delay(10); // three heartbeats (the second of a call and later)
+      reporter.report(1, 12, '1 of 12 steps');
+      reporter.report(2, 12, '2 of 12 steps');
+    } finally {
+      reporter.stop();
+    }
+    const beats = sent.filter((n) => n.total === undefined);
+    expect(beats.map((n) => n.progress)).to.deep.equal(beats.map((_, i) => (i + 1) / (i + 2)));
+    expect(beats[0]!.message).to.match(/^running, \d+ s$/);
+    expect(sent.filter((n) => n.total === 12).map((n) => [n.progress, n.message])).to.deep.equal([[1, '1 of 12 steps'], [2, '2 of 12 steps']]);
+  });
+});
 
 describe('MCP progress and cancellation (issue 16), embedded', function () {
   this.timeout(60_000);
