@@ -91,6 +91,8 @@ export function createApp(deps: AppDeps): App {
   for (const r of routes.filter((x) => !x.documentOnly)) {
     if (specs.has(r.operationId)) throw new Error(`Two routes share the operationId ${r.operationId}`);
     specs.set(r.operationId, r);
+    // The parameters with a declared maxLength, found once: a route without any does no work per request.
+    const bounded = (r.parameters ?? []).flatMap((p) => (typeof p.schema.maxLength === 'number' && (p.in === 'path' || p.in === 'query') ? [{ name: p.name, in: p.in, max: p.schema.maxLength }] : []));
     router.register(r.path.replace(/\{(\w+)\}/g, ':$1'), [r.method], async (ctx) => {
       const auth = ctx.state.auth;
       // The policy step sends every key route through the gate; this keeps it so if that ever changes.
@@ -104,14 +106,12 @@ export function createApp(deps: AppDeps): App {
       // A path parameter longer than its declared maxLength names nothing: 404 before any lookup
       // (an id of a few KB once reached LMDB, whose keys are bounded, and answered 500).
       // A query parameter past it is 400, naming it.
-      for (const p of r.parameters ?? []) {
-        const max = p.schema.maxLength;
-        if (typeof max !== 'number') continue;
-        const raw = p.in === 'path' ? ctx.params[p.name] : p.in === 'query' ? ctx.query[p.name] : undefined;
+      for (const { name, in: where, max } of bounded) {
+        const raw = where === 'path' ? ctx.params[name] : ctx.query[name];
         const value = Array.isArray(raw) ? raw.join('') : raw;
         if (value === undefined || value.length <= max) continue;
-        if (p.in === 'path') throw errors.notFound(`No ${p.name} of ${value.length} characters here: ${p.name}s are at most ${max} characters`);
-        throw errors.validation(`The query parameter ${p.name} is ${value.length} characters; at most ${max}`, { [p.name]: `must be at most ${max} characters` });
+        if (where === 'path') throw errors.notFound(`No ${name} of ${value.length} characters here: ${name}s are at most ${max} characters`);
+        throw errors.validation(`The query parameter ${name} is ${value.length} characters; at most ${max}`, { [name]: `must be at most ${max} characters` });
       }
       await r.handler(ctx as unknown as RouteContext);
     }, { name: r.operationId });

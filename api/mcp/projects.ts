@@ -1,8 +1,9 @@
 /**
  * Projects over MCP: five tools and the `project://{id}` resources, on the same rules as REST
  * (api/projects/service.ts): company scoping (another company's project is not found), the
- * read-only demo project, permissions, limits. Each tool and resource checks its own scope,
- * because the MCP route lets every valid key in.
+ * read-only demo project, permissions, limits. The MCP route lets every valid key in: the tools'
+ * declared scopes (`requires`) are checked by the server before any tool runs (server.ts
+ * runTool); the resources check theirs here.
  */
 import { rpcError } from './rpcError.js';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
@@ -19,6 +20,7 @@ import { fitToBudget, RESULT_BUDGET_BYTES } from './result.js';
 const READ: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 const idArg = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'Project id (1-64 letters, digits, _ or -)' };
 
+/** The resources' scope check (tools have theirs checked by the server). */
 function requireScope(auth: AuthContext, scope: KeyScope): void {
   if (!auth.key.scopes.includes(scope)) throw errors.forbidden(`This key lacks the scope ${scope} needed for this tool`, { requiredScopes: [scope] });
 }
@@ -42,7 +44,6 @@ export function projectTools(store: Store): McpTool[] {
       annotations: READ,
       rest: () => ({ method: 'GET', path: '/v1/projects', resultField: 'projects' }),
       async call(ctx, args) {
-        requireScope(ctx.auth, 'projects:read');
         return projects.listProjects(store, ctx.auth, { limit: args.limit as number | undefined, after: args.after as string | undefined });
       },
     },
@@ -57,7 +58,6 @@ export function projectTools(store: Store): McpTool[] {
       annotations: READ,
       rest: (args) => ({ method: 'GET', path: `/v1/projects/${String(args.id)}`, resultField: 'project' }),
       async call(ctx, args) {
-        requireScope(ctx.auth, 'projects:read');
         return { project: await projects.getProject(store, ctx.auth, stringArg(args, 'id')) };
       },
     },
@@ -72,7 +72,6 @@ export function projectTools(store: Store): McpTool[] {
       annotations: READ,
       rest: (args) => ({ method: 'GET', path: `/v1/projects/${String(args.id)}/versions`, resultField: 'versions' }),
       async call(ctx, args) {
-        requireScope(ctx.auth, 'projects:read');
         return { versions: await projects.listVersions(store, ctx.auth, stringArg(args, 'id')) };
       },
     },
@@ -92,7 +91,6 @@ export function projectTools(store: Store): McpTool[] {
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
       rest: (args) => ({ method: 'PUT', path: `/v1/projects/${String(args.id)}` }),
       async call(ctx, args) {
-        requireScope(ctx.auth, 'projects:write');
         const { id, ...body } = args;
         return projects.putProject(store, ctx.auth, stringArg({ id }, 'id'), async () => body);
       },
@@ -108,7 +106,6 @@ export function projectTools(store: Store): McpTool[] {
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
       rest: (args) => ({ method: 'POST', path: `/v1/projects/${String(args.id)}/versions` }),
       async call(ctx, args) {
-        requireScope(ctx.auth, 'projects:write');
         const { id, ...body } = args;
         return { version: await projects.saveVersion(store, ctx.auth, stringArg({ id }, 'id'), async () => body) };
       },
