@@ -15,6 +15,7 @@ import { findDefinition } from '../../engine/catalogue.js';
 import { executeDefinition } from '../../engine/execute.js';
 import { prepareCall } from '../../engine/call.js';
 import { KEYS } from '../../workers/queue/settings.js';
+import { JobState, QueueScripts } from '../../workers/queue/scripts.js';
 
 const spinThread = new URL('../support/spinThread.js', import.meta.url).href;
 const TIMEOUT_MS = 3_000;
@@ -91,8 +92,10 @@ describe('engine queue: light calls arriving together share a job (workers/queue
       const outcomes = await Promise.all(Array.from({ length: 5 }, () => small.run({ name: 'test.whoami', input: {} })));
       expect(outcomes.map((o) => (o.ok ? 'ok' : o.reason))).to.deep.equal(['ok', 'ok', 'ok', 'saturated', 'saturated']);
       expect(outcomes[3]).to.have.property('message').that.matches(/limit is 3/);
-      // The job went with all five calls (admitted beside its add); its worker ran the three holding a ticket.
-      expect([jobs - jobsBefore, callsRun - runBefore]).to.deep.equal([1, 3]);
+      // The job went with all five calls (admitted beside its add). Its worker ran them before its
+      // claim (a light job, consumer.ts runLight) and published the answers of the three holding a
+      // ticket only: the two refused calls' answers went nowhere.
+      expect([jobs - jobsBefore, callsRun - runBefore]).to.deep.equal([1, 5]);
     } finally {
       await small.close();
     }
@@ -112,6 +115,27 @@ describe('engine queue: light calls arriving together share a job (workers/queue
     expect(failed).to.deep.include({ ok: false, reason: 'invalid_input' });
     expect(failed).to.not.have.property('reason', 'timeout');
     expect(after.ok).to.equal(true); // ran on the spare after the spinning call's thread was stopped
+  });
+
+  it('runs a light group before its claim: the node sees it running while its tickets are held, then gets its answers in one step', async () => {
+    const scripts = new QueueScripts(client);
+    const calls = [producer.run({ name: 'test.sleep', input: { ms: 1_500 } }), producer.run({ name: 'test.whoami', input: {} })];
+    let jobId: string | undefined;
+    for (let i = 0; i < 200 && !jobId; i++) {
+      jobId = (await client.zrange(KEYS.tickets, '0', '-1')).find((t) => !t.includes('#'));
+      if (!jobId) await new Promise((r) => setTimeout(r, 5));
+    }
+    expect(jobId, 'the group holds its tickets while it runs').to.be.a('string');
+    let state: number | undefined;
+    for (let i = 0; i < 200 && state !== JobState.Running; i++) {
+      state = (await scripts.status([jobId!])).states[0];
+      if (state !== JobState.Running) await new Promise((r) => setTimeout(r, 5));
+    }
+    expect(state).to.equal(JobState.Running); // BullMQ's processedBy names the worker, which is alive
+    expect(await client.zcard(KEYS.tickets)).to.equal(2); // not claimed yet: the settle takes them with the answers
+    const [slept, who] = await Promise.all(calls);
+    expect([slept.ok, who.ok]).to.deep.equal([true, true]);
+    expect(await client.zcard(KEYS.tickets)).to.equal(0);
   });
 
   it('answers a canceled call at once while its group still runs, and its neighbours after', async () => {
@@ -137,6 +161,7 @@ describe('engine queue: light calls arriving together share a job (workers/queue
     const first = producer.run({ name: 'test.spin', input: {} }, { signal: a.signal, onStart: groupStarted });
     const second = producer.run({ name: 'test.spin', input: {} }, { signal: b.signal });
     await started;
+    const before = consumer.pool.stats();
     a.abort();
     b.abort();
     expect(await first).to.deep.include({ reason: 'canceled' });
@@ -144,6 +169,8 @@ describe('engine queue: light calls arriving together share a job (workers/queue
     // The worker's one thread was stopped by the cancel, not by the time limit: the next call runs.
     const next = await producer.run({ name: 'test.whoami', input: {} });
     expect(next.ok).to.equal(true);
+    const after = consumer.pool.stats();
+    expect([after.canceledStopped - before.canceledStopped, after.timeouts - before.timeouts]).to.deep.equal([1, 0]);
     for (let i = 0; i < 500 && (await client.zcard(KEYS.tickets)) !== 0; i++) await new Promise((r) => setTimeout(r, 10));
     expect(await client.zcard(KEYS.tickets)).to.equal(0);
   });

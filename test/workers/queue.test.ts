@@ -121,6 +121,64 @@ describe('engine queue scripts (workers/queue/scripts.ts)', function () {
     expect((await scripts[0]!.claim('late', 'w1', '{}')).calls).to.equal(0);
   });
 
+  it('settles a light job run before its claim: exactly one of settle (worker) and withdraw (API) wins, and only a winner publishes', async () => {
+    await scripts[0]!.heartbeat('w1', 60_000, 1);
+    const ids = Array.from({ length: 200 }, (_, i) => `light-${i}`);
+    for (const id of ids) {
+      await scripts[0]!.admit(id, 60_000, 1_000, 16);
+      await clients[0]!.hset(JOB_KEY_PREFIX + id, 'data', '{}');
+    }
+    const results = await Promise.all(ids.map((id, i) => Promise.all([scripts[i % 2]!.settle(id, 'single', [`{"ok":true,"i":${i}}`], 60_000).then((k) => k === 1), scripts[2 + (i % 2)]!.withdraw(id)])));
+    for (const [settled, withdrawn] of results) expect(settled !== withdrawn, `settled ${settled}, withdrawn ${withdrawn}`).to.equal(true);
+    for (const [i, id] of ids.entries()) expect(await clients[0]!.get(KEYS.out + id)).to.equal(results[i]![0] ? `{"ok":true,"i":${i}}` : null);
+    expect(await clients[0]!.zcard(KEYS.tickets)).to.equal(0);
+  });
+
+  it("publishes a settled group's admitted calls only, and nothing for a job withdrawn, void, gone or canceled", async () => {
+    await scripts[0]!.heartbeat('w1', 60_000, 2);
+    const listener = await apiRedis(redis.url);
+    try {
+      const got: string[] = [];
+      listener.on('message', (_c: string, m: string) => got.push(m));
+      await listener.subscribe('reply-s');
+      await scripts[0]!.admit('full', 60_000, 8, 16, 6);
+      await scripts[0]!.admit('part', 60_000, 8, 16, 5); // room for 2 of its 5
+      for (const id of ['full', 'part', 'gone-ticketless', 'canceled', 'late']) await clients[0]!.hset(JOB_KEY_PREFIX + id, 'data', '{}');
+      const outcomes = (n: number) => Array.from({ length: n }, (_, i) => `{"ok":true,"n":${i}}`);
+      expect(await scripts[1]!.settle('part', 'group', outcomes(5), 60_000, 'reply-s', 5_000)).to.equal(2);
+      expect(await scripts[1]!.settle('full', 'group', outcomes(6), 60_000, 'reply-s', 5_000)).to.equal(6);
+      expect(await scripts[1]!.settle('full', 'group', outcomes(6), 60_000, 'reply-s', 5_000)).to.equal(0); // its tickets are gone
+      expect(await scripts[1]!.settle('gone-ticketless', 'single', ['{"ok":true}'], 60_000, 'reply-s')).to.equal(0);
+      await clients[0]!.del(KEYS.tickets);
+      await scripts[0]!.admit('canceled', 60_000, 8, 16);
+      await clients[0]!.set(KEYS.cancel + 'canceled', '1');
+      expect(await scripts[1]!.settle('canceled', 'single', ['{"ok":true}'], 60_000, 'reply-s')).to.equal(0);
+      await scripts[0]!.admit('late', 1, 8, 16);
+      await scripts[0]!.admit('no-job', 60_000, 8, 16);
+      await delay(20); // 'late' lapses
+      expect(await scripts[1]!.settle('late', 'single', ['{"ok":true}'], 60_000, 'reply-s')).to.equal(0);
+      expect(await scripts[1]!.settle('no-job', 'single', ['{"ok":true}'], 60_000, 'reply-s')).to.equal(0);
+      for (let i = 0; i < 100 && got.length < 2; i++) await delay(10);
+      expect(got).to.deep.equal([`part\n{"ok":true,"outcomes":[${outcomes(2).join(',')}]}`, `full\n{"ok":true,"outcomes":[${outcomes(6).join(',')}]}`]);
+      for (const id of ['gone-ticketless', 'canceled', 'late', 'no-job']) expect(await clients[0]!.exists(KEYS.out + id)).to.equal(0);
+      expect(await clients[0]!.pttl(KEYS.out + 'full')).to.be.within(1, 5_000); // heard: kept briefly
+    } finally {
+      listener.disconnect();
+    }
+  });
+
+  it('sees a light job a worker took (BullMQ processedBy) as running while it still holds its tickets, and its worker lapsed once it dies', async () => {
+    await scripts[0]!.heartbeat('alive', 60_000, 2);
+    await scripts[0]!.heartbeat('dying', 1, 1);
+    for (const id of ['taken', 'taken-by-dead', 'queued']) await scripts[0]!.admit(id, 60_000, 100, 16);
+    await clients[0]!.hset(JOB_KEY_PREFIX + 'taken', 'data', '{}', 'pb', 'alive');
+    await clients[0]!.hset(JOB_KEY_PREFIX + 'taken-by-dead', 'data', '{}', 'pb', 'dying');
+    await clients[0]!.hset(JOB_KEY_PREFIX + 'queued', 'data', '{}');
+    await delay(20); // 'dying' lapses
+    const { states } = await scripts[1]!.status(['taken', 'taken-by-dead', 'queued']);
+    expect(states).to.deep.equal([JobState.Running, JobState.WorkerLapsed, JobState.Waiting]);
+  });
+
   it('tells waiting, running, done, worker lapsed and lost apart', async () => {
     await scripts[0]!.heartbeat('alive', 60_000, 2);
     await scripts[0]!.heartbeat('dying', 1, 1);

@@ -1,8 +1,9 @@
 /**
  * The consumer side: a BullMQ Worker whose concurrency equals its piscina pool's threads, so the
  * backlog stays in Redis where every API node sees it. The worker registers itself (threads it
- * offers, heartbeat every HEARTBEAT_MS) only once every thread has loaded the engine, runs a job
- * only after claiming its ticket (workers/queue/scripts.ts), leaves the outcome in the job's
+ * offers, heartbeat every HEARTBEAT_MS) only once every thread has loaded the engine, publishes a
+ * job's outcome only once its ticket is claimed (workers/queue/scripts.ts: a long job is claimed
+ * before it runs, a light one in the same step as its outcome), leaves the outcome in the job's
  * outcome key and returns a marker, so Redis never holds a result past its caller's read.
  * Nothing is retried; a job whose worker died fails (maxStalledCount 0) instead of running twice.
  */
@@ -107,42 +108,87 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
   writePerTurn(redis);
   const workerRedis = writePerTurn(new Redis({ ...redisOptions(options.redisUrl), maxRetriesPerRequest: null }));
   workerRedis.on('error', () => undefined); // the main connection reports outages
+  // The settles go on BullMQ's connection: the job's completion follows in the same write (below).
+  const settles = new QueueScripts(workerRedis);
+  const light = options.light ?? isLightCall;
+
+  /**
+   * A light job (a group, or one light call without progress) runs before its claim, and its
+   * claim and outcome go to Redis in one step (scripts.ts SETTLE): one round trip fewer between
+   * its caller and its answer than claim, run, store. Nothing is published unless the claim holds,
+   * so a withdrawn or canceled job's answer goes nowhere (its work, microseconds of a pure
+   * function, is dropped), and a job is answered once. While it runs, the API node sees it as
+   * running (BullMQ's processedBy names this worker: scripts.ts STATUS), so the start budget does
+   * not withdraw it and a dead worker is noticed by its heartbeat, as for a claimed job. The
+   * settle is not awaited: BullMQ's completion of the job follows it on the same connection, in the
+   * same write, and Redis runs the two in that order.
+   */
+  const runLight = async (job: Job<EngineJobData, string>): Promise<string> => {
+    const data = job.data;
+    const cancel = new Cancel();
+    running.set(job.id!, cancel);
+    active++;
+    const started = performance.now();
+    let shape: 'group' | 'single' = data.calls ? 'group' : 'single';
+    let outcomes: string[];
+    try {
+      const limit = callLimit(data.timeoutMs, options.timeoutMs);
+      if (data.calls) outcomes = (await runGroup(data.calls, cancel, limit)).outcomes.map((o) => JSON.stringify(o));
+      else {
+        const outcome = await pool.run({ name: data.name, input: data.input ?? {}, units: data.units, presented: data.presented }, { signal: cancel, ...limit });
+        options.onJob?.(data.name, outcome.ok ? 'ok' : outcome.reason, (performance.now() - started) / 1000);
+        outcomes = [JSON.stringify(outcome)];
+      }
+    } catch (err) {
+      options.onError?.(err as Error);
+      shape = 'single'; // the whole job's answer: every call of a group gets it
+      outcomes = [JSON.stringify(THREAD_FAILED)];
+    } finally {
+      active--;
+      running.delete(job.id!);
+    }
+    settles.settle(job.id!, shape, outcomes, OUTCOME_TTL_MS, data.replyTo, OUTCOME_PUSHED_TTL_MS).catch((err: Error) => options.onError?.(err));
+    return STORED;
+  };
+
   const worker = new Worker<EngineJobData, string>(
     ENGINE_QUEUE,
     async (job) => {
       const data = job.data;
-      let outcome: RunOutcome | ChunkOutcome | GroupOutcome;
+      if (data.calls || (!data.inputs && !data.progress && light(data.name))) return runLight(job);
+      // Any other job (a call that may run long, reports progress, or a batch chunk) is claimed first.
+      let outcome: RunOutcome | ChunkOutcome;
       const started = performance.now();
-      const cancel = new Cancel(); // each call of a group listens on it (up to MAX_GROUP)
+      const cancel = new Cancel();
       running.set(job.id!, cancel); // listening before the claim: a cancel is either seen by the check below or heard
       try {
-        // The tickets decide: withdrawn (its caller was answered) or void -> not run; a group runs
-        // as many of its calls as were admitted. The same script tells of a cancel made before.
+        // The tickets decide: withdrawn (its caller was answered) or void -> not run. The same
+        // script tells of a cancel made before.
         const claim = await scripts.claim(job.id!, id, JSON.stringify({ name: data.name, units: data.units }));
         if (claim.calls === 0) return SKIPPED;
         if (claim.canceled) cancel.abort();
         active++;
         try {
           const limit = callLimit(data.timeoutMs, options.timeoutMs);
-          if (data.calls) outcome = await runGroup(data.calls.slice(0, claim.calls), cancel, limit);
-          else
-            outcome = data.inputs
-              ? await pool.runChunk({ name: data.name, inputs: data.inputs, units: data.units, deadline: data.deadline ?? Date.now() + options.timeoutMs, mode: data.mode }, { signal: cancel })
-              : await pool.run({ name: data.name, input: data.input ?? {}, units: data.units, presented: data.presented }, data.progress ? { signal: cancel, onProgress: progressSender(redis, job), ...limit } : { signal: cancel, ...limit });
+          outcome = data.inputs
+            ? await pool.runChunk({ name: data.name, inputs: data.inputs, units: data.units, deadline: data.deadline ?? Date.now() + options.timeoutMs, mode: data.mode }, { signal: cancel })
+            : await pool.run({ name: data.name, input: data.input ?? {}, units: data.units, presented: data.presented }, data.progress ? { signal: cancel, onProgress: progressSender(redis, job), ...limit } : { signal: cancel, ...limit });
         } catch (err) {
           options.onError?.(err as Error);
-          outcome = { ok: false, reason: 'unavailable', message: 'the engine thread failed' };
+          outcome = THREAD_FAILED;
         } finally {
           active--;
         }
       } finally {
         running.delete(job.id!);
       }
-      if (!data.calls) options.onJob?.(data.name, outcome.ok ? 'ok' : outcome.reason, (performance.now() - started) / 1000);
+      options.onJob?.(data.name, outcome.ok ? 'ok' : outcome.reason, (performance.now() - started) / 1000);
       await scripts.putOutcome(job.id!, JSON.stringify(outcome), OUTCOME_TTL_MS, data.replyTo, OUTCOME_PUSHED_TTL_MS);
       return STORED;
     },
     {
+      // BullMQ writes this into each job it hands us (processedBy): STATUS reads it for light jobs.
+      name: id,
       prefix: QUEUE_PREFIX,
       connection: workerRedis,
       concurrency: options.threads,
@@ -199,6 +245,8 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
       })()),
   };
 }
+
+const THREAD_FAILED: RunOutcome = { ok: false, reason: 'unavailable', message: 'the engine thread failed' };
 
 /**
  * A job's onProgress: its steps published on the calling API node's reply channel

@@ -351,16 +351,20 @@ export class QueueRunner implements EngineRunner {
   }
 
   /**
-   * The caller canceled: a job no worker has claimed is withdrawn (it never runs); a claimed one
-   * is flagged and announced, and its worker stops the thread running it (consumer.ts). Either
+   * The caller canceled: a job no worker has claimed is withdrawn (it never runs, or, a light job
+   * a worker runs before claiming it, is stopped and its answer dropped); a claimed one is flagged
+   * and announced, and its worker stops the thread running it (consumer.ts). Either
    * way the caller is answered at once; an outcome its worker still stores expires unread.
    */
   private async cancel(jobId: string): Promise<void> {
     if (!this.waiting.has(jobId)) return;
     this.settle(jobId, CANCELED);
     try {
-      if (await this.bounded(this.scripts.withdraw(jobId))) this.queue.remove(jobId).catch(noop);
-      else await this.bounded(this.scripts.cancel(jobId, CANCEL_TTL_MS));
+      if (await this.bounded(this.scripts.withdraw(jobId))) {
+        this.queue.remove(jobId).catch(noop);
+        // A light job runs before its claim (consumer.ts runLight): its worker, if it has it, stops it.
+        this.redis.publish(KEYS.cancelChannel, jobId).catch(noop);
+      } else await this.bounded(this.scripts.cancel(jobId, CANCEL_TTL_MS));
     } catch {
       // Redis away: take the ticket back once it answers, as for calls answered during an outage.
       this.abandoned.set(jobId, Date.now() + this.startBudgetMs + TICKET_GRACE_MS);

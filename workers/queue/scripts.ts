@@ -97,8 +97,10 @@ return {calls, redis.call('EXISTS', KEYS[3])}
 /**
  * KEYS: tickets, workers, capacity. ARGV: job key prefix, outcome key prefix, jobIds...
  * Returns {live threads, state per job}: 1 waiting, 2 running (its worker alive), 3 outcome
- * ready, 4 its worker lapsed, 5 lost (no ticket, no outcome, no claimed job: Redis lost it or it
- * was failed without an outcome).
+ * ready, 4 its worker lapsed, 5 lost (no ticket, no outcome, no job a worker took: Redis lost it
+ * or it was failed without an outcome). A job is taken once a worker claimed it (ecw) or, for a
+ * light job run before its claim (SETTLE), once BullMQ moved it to that worker (pb: BullMQ's
+ * processedBy, the worker's name, which is its id): taken, it is running, even with its tickets.
  */
 const STATUS = `${NOW}
 local now = now_ms()
@@ -108,12 +110,13 @@ for i = 3, #ARGV do
   local id = ARGV[i]
   local code = 5
   if redis.call('EXISTS', ARGV[2] .. id) == 1 then code = 3
-  elseif redis.call('ZSCORE', KEYS[1], id) then code = 1
   else
-    local w = redis.call('HGET', ARGV[1] .. id, 'ecw')
+    local taken = redis.call('HMGET', ARGV[1] .. id, 'ecw', 'pb')
+    local w = taken[1] or taken[2]
     if w then
       local until_ = redis.call('ZSCORE', KEYS[2], w)
       if until_ and tonumber(until_) > now then code = 2 else code = 4 end
+    elseif redis.call('ZSCORE', KEYS[1], id) then code = 1
     end
   end
   res[#res + 1] = code
@@ -156,6 +159,37 @@ redis.call('SET', KEYS[1], ARGV[1], 'PX', ttl)
 return 1
 `;
 
+/**
+ * A light job run before its claim (consumer.ts): its claim and its outcome in one step. KEYS:
+ * tickets, job hash, cancel mark, outcome key. ARGV: jobId, outcome ttl ms, reply channel ('' for
+ * none), ttl ms once pushed, shape ('group' or 'single'), then one outcome JSON per call. Takes
+ * the job's tickets as CLAIM does and, when they were still the worker's to take (not withdrawn,
+ * not void, the job not gone nor canceled), stores and publishes the outcome of the calls that
+ * held one (a group's first k: `{"ok":true,"outcomes":[...]}`; a single call's own outcome) as
+ * PUT_OUTCOME does. Returns k, 0 when nothing was published (its caller was answered otherwise).
+ * Exactly one of this and WITHDRAW wins, as with CLAIM: nothing reaches a caller that was
+ * refused, and a call's work is published once.
+ */
+const SETTLE = `${NOW}${TAKE_TICKETS}
+local until_ = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if not until_ then return 0 end
+redis.call('ZREM', KEYS[1], ARGV[1])
+local calls = take_tickets(KEYS[1], ARGV[1])
+if tonumber(until_) <= now_ms() then return 0 end
+if redis.call('EXISTS', KEYS[2]) == 0 or redis.call('EXISTS', KEYS[3]) == 1 then return 0 end
+local outcome
+if ARGV[5] == 'group' then
+  calls = math.min(calls, #ARGV - 5)
+  outcome = '{"ok":true,"outcomes":[' .. table.concat(ARGV, ',', 6, 5 + calls) .. ']}'
+else
+  outcome = ARGV[6]
+end
+local ttl = ARGV[2]
+if ARGV[3] ~= '' and redis.call('PUBLISH', ARGV[3], ARGV[1] .. '\\n' .. outcome) > 0 then ttl = ARGV[4] end
+redis.call('SET', KEYS[4], outcome, 'PX', ttl)
+return calls
+`;
+
 export type Admission = { admitted: true; waiting: number; limit: number; calls: number } | { admitted: false; reason: 'no_worker' } | { admitted: false; reason: 'full'; waiting: number; limit: number };
 
 export const JobState = { Waiting: 1, Running: 2, Done: 3, WorkerLapsed: 4, Lost: 5 } as const;
@@ -169,6 +203,7 @@ interface ScriptClient {
   engcalcLive(k1: string, k2: string): Promise<number[]>;
   engcalcSweep(k1: string, ...args: string[]): Promise<string[]>;
   engcalcPutOutcome(k1: string, k2: string, ...args: string[]): Promise<number>;
+  engcalcSettle(k1: string, k2: string, k3: string, k4: string, ...args: string[]): Promise<number>;
 }
 
 /** The scripts on one connection (ioredis sends EVALSHA and reloads a script after NOSCRIPT). */
@@ -186,6 +221,7 @@ export class QueueScripts {
     define('engcalcLive', 2, LIVE);
     define('engcalcSweep', 1, SWEEP);
     define('engcalcPutOutcome', 2, PUT_OUTCOME);
+    define('engcalcSettle', 4, SETTLE);
     this.r = redis as unknown as ScriptClient;
   }
 
@@ -264,6 +300,16 @@ export class QueueScripts {
    */
   async putOutcome(jobId: string, json: string, ttlMs: number, replyTo = '', pushedTtlMs = ttlMs): Promise<void> {
     await this.r.engcalcPutOutcome(KEYS.out + jobId, KEYS.cancel + jobId, json, String(ttlMs), replyTo, jobId, String(pushedTtlMs));
+  }
+
+  /**
+   * Worker side, for a light job it ran before claiming (SETTLE): claims it and, when the claim
+   * holds, stores and publishes its outcome at once. `outcomes`: each call's outcome as JSON, in
+   * order (a group's; `single` for a job of one call, whose outcome is answered as it is).
+   * Resolves to how many of the calls were published (0: withdrawn, void, gone or canceled).
+   */
+  settle(jobId: string, shape: 'group' | 'single', outcomes: string[], ttlMs: number, replyTo = '', pushedTtlMs = ttlMs): Promise<number> {
+    return this.r.engcalcSettle(KEYS.tickets, JOB_KEY_PREFIX + jobId, KEYS.cancel + jobId, KEYS.out + jobId, jobId, String(ttlMs), replyTo, String(pushedTtlMs), shape, ...outcomes);
   }
 
   /** Reads and deletes a job's outcome (null when there is none). */

@@ -3,9 +3,10 @@
  * queue. Jobs carry data and return data (RunOutcome); BullMQ keeps only messages of failures.
  *
  * Beside BullMQ's own keys the queue keeps a few of its own (workers/queue/scripts.ts):
- * - tickets: one per admitted call that no worker has started yet (the backlog, bounded
- *   atomically across API nodes); a worker starts a job only by claiming its ticket, an API node
- *   gives up on a job only by withdrawing it, so a call is either run or refused, never both;
+ * - tickets: one per admitted call that no worker has claimed yet (the backlog, bounded
+ *   atomically across API nodes); a worker answers a job only by claiming its ticket (before it
+ *   runs it, or for a light job together with its outcome), an API node gives up on a job only by
+ *   withdrawing it, so a call is either answered by its worker or refused, never both;
  * - the worker registry: every worker's heartbeat and the threads it offers;
  * - one outcome key per finished job, read and deleted by the API node that waits for it.
  */
