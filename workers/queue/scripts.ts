@@ -78,18 +78,42 @@ return r
 `;
 
 /**
+ * A worker's claim of a job (CLAIM, SETTLE): takes its tickets; returns how many calls they admit,
+ * 0 when the job must not be answered by it (withdrawn, void or gone). Needs NOW and TAKE_TICKETS.
+ */
+const TAKE_CLAIM = `${TAKE_TICKETS}
+local function take_claim(tickets, job, id)
+  local until_ = redis.call('ZSCORE', tickets, id)
+  if not until_ then return 0 end
+  redis.call('ZREM', tickets, id)
+  local calls = take_tickets(tickets, id)
+  if tonumber(until_) <= now_ms() then return 0 end
+  if redis.call('EXISTS', job) == 0 then return 0 end
+  return calls
+end
+`;
+
+/**
+ * A job's outcome stored for its caller and published on its reply channel ('' for none) as
+ * `<jobId>\n<outcome>` (PUT_OUTCOME, SETTLE); once a subscriber received it, the stored copy (for a
+ * node that lost the message on its way in) keeps only the shorter ttl, so its reader need not delete it.
+ */
+const STORE_OUTCOME = `
+local function store_outcome(key, outcome, ttl, channel, id, pushed_ttl)
+  if channel ~= '' and redis.call('PUBLISH', channel, id .. '\\n' .. outcome) > 0 then ttl = pushed_ttl end
+  redis.call('SET', key, outcome, 'PX', ttl)
+end
+`;
+
+/**
  * KEYS: tickets, job hash, cancel mark. ARGV: jobId, workerId, stub data. Returns {calls, canceled}:
  * calls = the calls of the job admitted (its tickets: the worker runs that many of a group's
  * calls, the first ones; its input is dropped from Redis), 0 when withdrawn, void or gone (the
  * worker must not run it); canceled = 1 when its caller canceled it before this claim.
  */
-const CLAIM = `${NOW}${TAKE_TICKETS}
-local until_ = redis.call('ZSCORE', KEYS[1], ARGV[1])
-if not until_ then return {0, 0} end
-redis.call('ZREM', KEYS[1], ARGV[1])
-local calls = take_tickets(KEYS[1], ARGV[1])
-if tonumber(until_) <= now_ms() then return {0, 0} end
-if redis.call('EXISTS', KEYS[2]) == 0 then return {0, 0} end
+const CLAIM = `${NOW}${TAKE_CLAIM}
+local calls = take_claim(KEYS[1], KEYS[2], ARGV[1])
+if calls == 0 then return {0, 0} end
 redis.call('HSET', KEYS[2], 'ecw', ARGV[2], 'data', ARGV[3])
 return {calls, redis.call('EXISTS', KEYS[3])}
 `;
@@ -147,15 +171,12 @@ return ids
 
 /**
  * KEYS: outcome key, cancel mark. ARGV: outcome JSON, ttl ms, reply channel ('' for none), jobId,
- * ttl ms once pushed. Stores the outcome unless its caller canceled (nobody would read it), and
- * publishes it on the reply channel; when a subscriber received it, the stored copy (for a node
- * that lost the message on its way in) keeps only the shorter ttl, so its reader need not delete it.
+ * ttl ms once pushed. Stores and publishes the outcome (STORE_OUTCOME) unless its caller canceled
+ * (nobody would read it).
  */
-const PUT_OUTCOME = `
+const PUT_OUTCOME = `${STORE_OUTCOME}
 if redis.call('EXISTS', KEYS[2]) == 1 then return 0 end
-local ttl = ARGV[2]
-if ARGV[3] ~= '' and redis.call('PUBLISH', ARGV[3], ARGV[4] .. '\\n' .. ARGV[1]) > 0 then ttl = ARGV[5] end
-redis.call('SET', KEYS[1], ARGV[1], 'PX', ttl)
+store_outcome(KEYS[1], ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5])
 return 1
 `;
 
@@ -170,13 +191,9 @@ return 1
  * Exactly one of this and WITHDRAW wins, as with CLAIM: nothing reaches a caller that was
  * refused, and a call's work is published once.
  */
-const SETTLE = `${NOW}${TAKE_TICKETS}
-local until_ = redis.call('ZSCORE', KEYS[1], ARGV[1])
-if not until_ then return 0 end
-redis.call('ZREM', KEYS[1], ARGV[1])
-local calls = take_tickets(KEYS[1], ARGV[1])
-if tonumber(until_) <= now_ms() then return 0 end
-if redis.call('EXISTS', KEYS[2]) == 0 or redis.call('EXISTS', KEYS[3]) == 1 then return 0 end
+const SETTLE = `${NOW}${TAKE_CLAIM}${STORE_OUTCOME}
+local calls = take_claim(KEYS[1], KEYS[2], ARGV[1])
+if calls == 0 or redis.call('EXISTS', KEYS[3]) == 1 then return 0 end
 local outcome
 if ARGV[5] == 'group' then
   calls = math.min(calls, #ARGV - 5)
@@ -184,9 +201,7 @@ if ARGV[5] == 'group' then
 else
   outcome = ARGV[6]
 end
-local ttl = ARGV[2]
-if ARGV[3] ~= '' and redis.call('PUBLISH', ARGV[3], ARGV[1] .. '\\n' .. outcome) > 0 then ttl = ARGV[4] end
-redis.call('SET', KEYS[4], outcome, 'PX', ttl)
+store_outcome(KEYS[4], outcome, ARGV[2], ARGV[3], ARGV[1], ARGV[4])
 return calls
 `;
 
