@@ -72,8 +72,11 @@ export const PHYSICAL_DEFAULTS: Partial<Record<Quantity, PhysicalRange>> = {
   pressure: { exclusiveMinimum: 0 },
   temperature: { exclusiveMinimum: -459.67 },
   temperatureAbsolute: { exclusiveMinimum: 0 },
-  density: { exclusiveMinimum: 0 },
-  viscosity: { exclusiveMinimum: 0 },
+  // No fluid is denser than mercury (845 lbm/ft3, 13.5 g/cm3; 1000 leaves room), and none is ten
+  // times as viscous as bitumen at reservoir temperature (~1e6 cp): past these a correlation or a
+  // model has left any fluid's meaning (a Beggs–Robinson dead oil at 2 degF gives 1e65 cp).
+  density: { exclusiveMinimum: 0, maximum: 1000 },
+  viscosity: { exclusiveMinimum: 0, maximum: 1e7 },
   formationVolumeFactor: { exclusiveMinimum: 0 },
   gasFVF: { exclusiveMinimum: 0 },
   molarMass: { exclusiveMinimum: 0 },

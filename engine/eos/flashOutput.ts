@@ -10,7 +10,7 @@ import { KG_M3_PER_LBM_FT3 } from './core/constants.js';
 import type { FlashOutcome, FlashPhase } from './core/flashPT.js';
 import type { Fluid } from './core/fluid.js';
 import { lbcViscosity } from './properties/lbcViscosity.js';
-import { DENSITY, Iterations, nullableList, nullableNumber, VISCOSITY } from './schemaParts.js';
+import { Iterations, nullableList, nullableNumber } from './schemaParts.js';
 import { requirePositiveVolume } from './domain.js';
 
 const positive = { physical: { exclusiveMinimum: 0 } };
@@ -29,16 +29,16 @@ export const FLASH_OUTPUT = {
   K: nullableList('dimensionless', { description: 'Equilibrium ratios y/x', ...positive }),
   zLiquid: nullableNumber('dimensionless', { description: 'Liquid compressibility factor (without volume shift)', ...positive }),
   zVapor: nullableNumber('dimensionless', { description: 'Vapour compressibility factor (without volume shift)', ...positive }),
-  liquidDensityLbft3: nullableNumber('density', { description: 'Liquid mass density (with the volume shift when on)', ...DENSITY }),
-  vaporDensityLbft3: nullableNumber('density', { description: 'Vapour mass density (with the volume shift when on)', ...DENSITY }),
+  liquidDensityLbft3: nullableNumber('density', { description: 'Liquid mass density (with the volume shift when on)' }),
+  vaporDensityLbft3: nullableNumber('density', { description: 'Vapour mass density (with the volume shift when on)' }),
   liquidMW: nullableNumber('molarMass', { description: 'Liquid molar mass' }),
   vaporMW: nullableNumber('molarMass', { description: 'Vapour molar mass' }),
-  liquidViscosityCp: nullableNumber('viscosity', { description: 'Liquid viscosity, Lohrenz-Bray-Clark (1964)', ...VISCOSITY }),
-  vaporViscosityCp: nullableNumber('viscosity', { description: 'Vapour viscosity, Lohrenz-Bray-Clark (1964)', ...VISCOSITY }),
+  liquidViscosityCp: nullableNumber('viscosity', { description: 'Liquid viscosity, Lohrenz-Bray-Clark (1964)' }),
+  vaporViscosityCp: nullableNumber('viscosity', { description: 'Vapour viscosity, Lohrenz-Bray-Clark (1964)' }),
   z: nullableNumber('dimensionless', { description: 'One phase: compressibility factor (without volume shift)', ...positive }),
-  densityLbft3: nullableNumber('density', { description: 'One phase: mass density', ...DENSITY }),
+  densityLbft3: nullableNumber('density', { description: 'One phase: mass density' }),
   MW: quantity('molarMass', { description: 'Molar mass of the feed' }),
-  viscosityCp: nullableNumber('viscosity', { description: 'One phase: viscosity, Lohrenz-Bray-Clark (1964)', ...VISCOSITY }),
+  viscosityCp: nullableNumber('viscosity', { description: 'One phase: viscosity, Lohrenz-Bray-Clark (1964)' }),
   pip: nullableNumber('dimensionless', { description: 'One phase: phase identification parameter' }),
   converged: Type.Boolean({ description: 'False when the split stopped at its iteration limit (see residual)' }),
   residual: quantity('dimensionless', { description: 'max |ln f_i(vapour) - ln f_i(liquid)| at the answer (0 for one phase)', physical: { minimum: 0 } }),

@@ -21,7 +21,7 @@ import { PhaseModel } from './core/phase.js';
 import { vapourPressure } from './core/vapourPressure.js';
 import { assertChecked, buildFluid, checkFluid, FLUID_INPUTS } from './fluidInput.js';
 import { REF } from './references.js';
-import { DENSITY, EOS_VALIDITY, nullableNumber, PSIA_INPUT, TF_INPUT } from './schemaParts.js';
+import { EOS_VALIDITY, nullableNumber, PSIA_INPUT, TF_INPUT } from './schemaParts.js';
 import { requireEosPressure, requireFluidTemperature, requirePositiveVolume } from './domain.js';
 
 const { components, kij, eos, volumeShift } = FLUID_INPUTS;
@@ -41,7 +41,7 @@ const Output = Type.Object({
   zVapor: nullableNumber('dimensionless', { description: 'Vapour-like root (null when the only root is liquid-like)', physical: { exclusiveMinimum: 0 } }),
   lnPhiVapor: nullableNumber('dimensionless', { description: 'ln fugacity coefficient on the vapour-like root' }),
   stableRoot: Type.Enum(['liquid', 'vapour'], { description: 'The root of lower Gibbs energy' }),
-  densityLbft3: quantity('density', { description: 'Density on the stable root (volume shift when on)', ...DENSITY }),
+  densityLbft3: quantity('density', { description: 'Density on the stable root (volume shift when on)' }),
   fugacityPsia: quantity('pressure', { description: 'Fugacity on the stable root' }),
   psatPsia: nullableNumber('pressure', { description: 'EOS vapour pressure at TF (null at or above Tc)' }),
   TcF: quantity('temperature', { description: 'Critical temperature used' }),

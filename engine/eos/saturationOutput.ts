@@ -4,7 +4,6 @@ import { quantity, quantityArray } from '../quantity.js';
 import { KG_M3_PER_LBM_FT3, psiaFromPa } from './core/constants.js';
 import type { Fluid } from './core/fluid.js';
 import type { SaturationAnswer } from './saturationSolve.js';
-import { DENSITY } from './schemaParts.js';
 import { requirePositiveVolume } from './domain.js';
 
 export const SATURATION_INPUTS = {
@@ -25,8 +24,8 @@ export const SaturationOutput = Type.Object({
   incipientPhaseComposition: quantityArray('dimensionless', { description: 'Mole fractions of the incipient phase', physical: { minimum: 0, maximum: 1 } }, { maxItems: 60 }),
   feedZ: quantity('dimensionless', { description: 'Z of the feed at the saturation point', physical: { exclusiveMinimum: 0 } }),
   incipientZ: quantity('dimensionless', { description: 'Z of the incipient phase', physical: { exclusiveMinimum: 0 } }),
-  feedDensityLbft3: quantity('density', { description: 'Feed density at the saturation point', ...DENSITY }),
-  incipientDensityLbft3: quantity('density', { description: 'Incipient phase density', ...DENSITY }),
+  feedDensityLbft3: quantity('density', { description: 'Feed density at the saturation point' }),
+  incipientDensityLbft3: quantity('density', { description: 'Incipient phase density' }),
   converged: Type.Boolean({ description: 'Newton converged (max residual 1e-12); false: bisection result to 1e-9 (near-critical)' }),
   residual: quantity('dimensionless', { description: 'Max residual of the saturation equations', physical: { minimum: 0 } }),
   iterations: Type.Integer({ minimum: 0, description: 'Bisection and Newton iterations after the scan' }),

@@ -9,14 +9,6 @@ export const nullable = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()]
 export const nullableNumber = (q: Quantity, o: NumberOptions = {}) => nullable(quantity(q, o));
 export const nullableList = (q: Quantity, o: NumberOptions = {}, maxItems = 60) => nullable(quantityArray(q, o, { maxItems }));
 
-/**
- * Physical ranges of phase properties (field units): a mass density is positive and no fluid is
- * denser than mercury (845 lbm/ft3, 13.5 g/cm3; 1000 leaves room); a viscosity is positive and
- * none is ten times bitumen's ~1e6 cp (beyond that LBC is far outside any fluid's reduced density).
- */
-export const DENSITY = { physical: { exclusiveMinimum: 0, maximum: 1000 } };
-export const VISCOSITY = { physical: { exclusiveMinimum: 0, maximum: 1e7 } };
-
 export const fraction = (description: string) => quantity('dimensionless', { description, physical: { minimum: 0, maximum: 1 } });
 
 /** Temperature and pressure inputs of the EOS functions (degF, psia). */

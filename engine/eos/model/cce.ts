@@ -8,7 +8,6 @@ import { defineFunction } from '../../definition.js';
 import { psiaFromPa } from '../core/constants.js';
 import { constantCompositionExpansion } from '../lab/cce.js';
 import { REF } from '../references.js';
-import { DENSITY } from '../schemaParts.js';
 import { DEMO, MODEL_INPUTS, RESERVOIR_TF, Source } from './inputs.js';
 import { column, labSetup, MAX_STAGES, nullableColumn, pressureList, SaturationSummary } from './labInputs.js';
 import { LARGEST_MODEL, LARGEST_MODEL_PROJECT, pressureSteps } from '../largestFluid.js';
@@ -33,7 +32,7 @@ const Output = Type.Object({
   relativeVolume: column('dimensionless', 'V / Vsat', { exclusiveMinimum: 0 }),
   yFunction: nullableColumn('dimensionless', 'Y = (Psat - P) / (P (V/Vsat - 1)) below a bubble point; null elsewhere', { exclusiveMinimum: 0 }),
   liquidDropoutPercent: column('dimensionless', 'Liquid volume as % of Vsat (retrograde liquid dropout of a condensate; above a bubble point the whole oil)', { minimum: 0 }),
-  densityLbft3: column('density', 'Density of the whole sample', DENSITY.physical),
+  densityLbft3: column('density', 'Density of the whole sample'),
   z: column('dimensionless', 'Z = P V / (R T) of the whole sample (shifted volume)', { exclusiveMinimum: 0 }),
 });
 

@@ -11,7 +11,6 @@ import { psiaFromPa } from '../core/constants.js';
 import { checkDecreasing } from '../lab/common.js';
 import { differentialLiberation } from '../lab/differentialLiberation.js';
 import { REF } from '../references.js';
-import { DENSITY } from '../schemaParts.js';
 import { DEMO, MODEL_INPUTS, RESERVOIR_TF, Source } from './inputs.js';
 import { column, labSetup, nullableColumn, pressureList } from './labInputs.js';
 import { LARGEST_MODEL, LARGEST_MODEL_PROJECT, pressureSteps } from '../largestFluid.js';
@@ -38,9 +37,9 @@ const Output = Type.Object({
   gasZ: nullableColumn('dimensionless', 'Z of the gas removed at the stage (null at the bubble point)', { exclusiveMinimum: 0 }),
   gasGravity: nullableColumn('dimensionless', 'Gravity (air = 1) of the gas removed', { exclusiveMinimum: 0 }),
   gasFvfRbPerMscf: nullableColumn('gasFVF', 'Bg of the gas removed'),
-  oilDensityLbft3: column('density', 'Oil density at the stage', DENSITY.physical),
+  oilDensityLbft3: column('density', 'Oil density at the stage'),
   residualOil: Type.Object({
-    densityLbft3: quantity('density', { description: 'At 60 degF, 14.696 psia', ...DENSITY }),
+    densityLbft3: quantity('density', { description: 'At 60 degF, 14.696 psia' }),
     specificGravity: quantity('dimensionless', { physical: { exclusiveMinimum: 0 } }),
     api: quantity('dimensionless', { description: 'API gravity' }),
     coolingGasScfPerBbl: quantity('gasOilRatio', { description: 'Gas released by cooling from TF to 60 degF (not in Rsd)', physical: { minimum: 0 } }),

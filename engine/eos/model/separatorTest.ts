@@ -9,7 +9,6 @@ import { quantity } from '../../quantity.js';
 import { paFromPsia, psiaFromPa } from '../core/constants.js';
 import { separatorTest } from '../lab/separator.js';
 import { REF } from '../references.js';
-import { DENSITY } from '../schemaParts.js';
 import { DEMO, MODEL_INPUTS, RESERVOIR_TF, Source } from './inputs.js';
 import { column, labSetup, nullableColumn } from './labInputs.js';
 import { LARGEST_MODEL, LARGEST_MODEL_PROJECT, pressureSteps } from '../largestFluid.js';
@@ -45,10 +44,10 @@ const Output = Type.Object({
   totalGorScfPerStb: quantity('gasOilRatio', { physical: { minimum: 0 } }),
   bo: quantity('formationVolumeFactor', { description: 'Reservoir oil volume per STB' }),
   api: quantity('dimensionless', { description: 'Stock-tank oil API gravity' }),
-  stockTankDensityLbft3: quantity('density', DENSITY),
+  stockTankDensityLbft3: quantity('density'),
   stockTankSpecificGravity: quantity('dimensionless', { physical: { exclusiveMinimum: 0 } }),
   totalGasGravity: Type.Union([quantity('dimensionless', { physical: { exclusiveMinimum: 0 } }), Type.Null()]),
-  reservoirOilDensityLbft3: quantity('density', DENSITY),
+  reservoirOilDensityLbft3: quantity('density'),
 });
 
 export const modelSeparatorTest = defineFunction({

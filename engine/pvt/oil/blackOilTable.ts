@@ -35,6 +35,7 @@ import { METHOD_LABELS } from './methods.js';
 import { belowStandardWarning, OilModel, type Saturation } from './model.js';
 import { methodInputs, methodsOf } from './oilProperties.js';
 import { OIL_REFERENCES } from './references.js';
+import { BRINE_DENSITY, BRINE_FVF, BRINE_VISCOSITY, OIL_DENSITY, OIL_FVF, POSITIVE_COMPRESSIBILITY } from '../physicalRanges.js';
 
 const PC_METHODS = ['PiperMcCainCorredor', 'SuttonWichertAziz'] as const;
 /** ft3 per bbl (both exact in m3). */
@@ -74,9 +75,9 @@ const Input = Type.Object({
 
 const oilPoint = {
   psia: quantity('pressure', { description: 'Pressure' }),
-  bo: quantity('formationVolumeFactor', { description: 'Oil formation volume factor' }),
+  bo: quantity('formationVolumeFactor', { description: 'Oil formation volume factor', physical: OIL_FVF }),
   viscosity: quantity('viscosity', { description: 'Oil viscosity' }),
-  density: quantity('density', { description: 'Oil density' }),
+  density: quantity('density', { description: 'Oil density', physical: OIL_DENSITY }),
 };
 
 const Output = Type.Object({
@@ -86,7 +87,7 @@ const Output = Type.Object({
     Type.Object({
       rs: quantity('gasOilRatio', { description: 'Solution GOR of the saturated oil' }),
       ...oilPoint,
-      co: quantity('compressibility', { description: 'Constant-composition oil compressibility at the saturation pressure' }),
+      co: quantity('compressibility', { description: 'Constant-composition oil compressibility at the saturation pressure', physical: POSITIVE_COMPRESSIBILITY }),
       undersaturated: Type.Array(Type.Object(oilPoint), { description: 'The same oil compressed above its saturation pressure, at the grid pressures above it' }),
     }),
     { description: 'Saturated oil rows (PVTO), Rs increasing' },
@@ -103,15 +104,15 @@ const Output = Type.Object({
   ),
   water: Type.Object({
     pRefPsia: quantity('pressure', { description: 'Reference pressure' }),
-    bw: quantity('formationVolumeFactor', { description: 'Water formation volume factor at the reference pressure' }),
-    cw: quantity('compressibility', { description: 'Water compressibility (constant composition)' }),
-    viscosity: quantity('viscosity', { description: 'Water viscosity at the reference pressure' }),
+    bw: quantity('formationVolumeFactor', { description: 'Water formation volume factor at the reference pressure', physical: BRINE_FVF }),
+    cw: quantity('compressibility', { description: 'Water compressibility (constant composition)', physical: POSITIVE_COMPRESSIBILITY }),
+    viscosity: quantity('viscosity', { description: 'Water viscosity at the reference pressure', physical: BRINE_VISCOSITY }),
     viscosibility: quantity('compressibility', { description: 'Water viscosibility (1/mu) dmu/dp' }),
-    density: quantity('density', { description: 'Water density at the reference pressure' }),
+    density: quantity('density', { description: 'Water density at the reference pressure', physical: BRINE_DENSITY }),
   }),
   stockTank: Type.Object({
-    oilDensity: quantity('density', { description: 'Stock-tank oil density' }),
-    waterDensity: quantity('density', { description: 'Water density at standard conditions' }),
+    oilDensity: quantity('density', { description: 'Stock-tank oil density', physical: OIL_DENSITY }),
+    waterDensity: quantity('density', { description: 'Water density at standard conditions', physical: BRINE_DENSITY }),
     gasDensity: quantity('density', { description: 'Gas density at standard conditions' }),
   }),
   deckUnits: Type.Enum(DECK_UNITS, { description: 'Unit convention of `deck`' }),

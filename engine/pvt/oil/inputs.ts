@@ -3,7 +3,7 @@
  * the same way (names follow refdata/pvt_oil.json: api, TF, gasSG, rsbScfStb, pbPsia, psia, ...).
  */
 import Type from 'typebox';
-import { quantity, quantityOrArray } from '../../quantity.js';
+import { quantity, quantityOrArray, type PhysicalRange } from '../../quantity.js';
 
 export const apiInput = (description = 'Stock-tank oil gravity') => quantity('dimensionless', { exclusiveMinimum: 0, unit: 'degAPI', description });
 
@@ -42,8 +42,11 @@ export const pressuresInput = (description = 'Pressure, or a list of pressures')
 export const option = <T extends string[]>(values: readonly [...T], description: string, def?: T[number]) =>
   Type.Optional(Type.Enum(values, def === undefined ? { description } : { default: def, description }));
 
-/** A pressure-dependent output: a number, or a list when the pressure input is a list. */
-export const perPressure = (q: Parameters<typeof quantityOrArray>[0], description: string) => quantityOrArray(q, { description });
+/**
+ * A pressure-dependent output: a number, or a list when the pressure input is a list; `physical`
+ * narrows where it can lie (engine/pvt/physicalRanges.ts).
+ */
+export const perPressure = (q: Parameters<typeof quantityOrArray>[0], description: string, physical?: PhysicalRange) => quantityOrArray(q, physical ? { description, physical } : { description });
 
 /** Values per pressure, shaped like the pressure input (a list gives a list). */
 export function shaped<T>(psia: number | number[], values: T[]): T | T[] {

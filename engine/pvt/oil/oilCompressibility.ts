@@ -20,6 +20,7 @@ import { apiInput, asList, gasGravityInputs, option, pbInput, perPressure, press
 import { CO_METHODS, methodSetOf, PB_METHODS, resolveMethods, RS_METHODS } from './methods.js';
 import { belowStandardWarning, OilModel } from './model.js';
 import { OIL_REFERENCES } from './references.js';
+import { POSITIVE_COMPRESSIBILITY } from '../physicalRanges.js';
 
 const Input = Type.Object({
   psia: pressuresInput(),
@@ -34,7 +35,7 @@ const Input = Type.Object({
 });
 
 const Output = Type.Object({
-  co: perPressure('compressibility', 'Oil compressibility at constant composition'),
+  co: perPressure('compressibility', 'Oil compressibility at constant composition', POSITIVE_COMPRESSIBILITY),
   rs: perPressure('gasOilRatio', 'Solution GOR the oil carries at each pressure'),
   pb: quantity('pressure', { description: 'Bubble point used' }),
   rsb: quantity('gasOilRatio', { description: 'Solution GOR at the bubble point used' }),

@@ -19,6 +19,7 @@ import { BO_METHODS, CO_METHODS, methodSetOf, PB_METHODS, resolveMethods, RS_MET
 import { OilModel } from './model.js';
 import { oilPoints } from './oilPoints.js';
 import { OIL_REFERENCES } from './references.js';
+import { OIL_DENSITY, OIL_FVF } from '../physicalRanges.js';
 
 const DENSITY_METHODS = ['McCainHill', 'FromBo'] as const;
 
@@ -47,10 +48,10 @@ const Input = Type.Object({
 const Output = Type.Object({
   // A liquid oil at reservoir conditions: lighter than water-like 80 lbm/ft3 (heaviest crudes ~64)
   // and denser than 10 lbm/ft3 (a near-critical volatile oil is ~25-30).
-  density: quantityOrArray('density', { description: 'Oil density', physical: { minimum: 10, maximum: 80 } }),
+  density: quantityOrArray('density', { description: 'Oil density', physical: OIL_DENSITY }),
   rs: perPressure('gasOilRatio', 'Solution GOR the oil carries at each pressure'),
-  bo: perPressure('formationVolumeFactor', 'Oil formation volume factor'),
-  stockTankDensity: quantity('density', { description: 'Stock-tank oil density at 60 degF, 62.367 gammaO' }),
+  bo: perPressure('formationVolumeFactor', 'Oil formation volume factor', OIL_FVF),
+  stockTankDensity: quantity('density', { description: 'Stock-tank oil density at 60 degF, 62.367 gammaO', physical: OIL_DENSITY }),
   pb: Type.Optional(quantity('pressure', { description: 'Bubble point used' })),
   rsb: Type.Optional(quantity('gasOilRatio', { description: 'Solution GOR at the bubble point used' })),
 });

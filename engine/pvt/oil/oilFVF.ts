@@ -23,6 +23,7 @@ import { BO_METHODS, CO_METHODS, methodSetOf, PB_METHODS, resolveMethods, RS_MET
 import { OilModel } from './model.js';
 import { oilPoints } from './oilPoints.js';
 import { OIL_REFERENCES } from './references.js';
+import { OIL_FVF, POSITIVE_COMPRESSIBILITY } from '../physicalRanges.js';
 
 const Input = Type.Object({
   psia: Type.Optional(quantityOrArray('pressure', { exclusiveMinimum: 0, description: 'Pressure or list of pressures (optional: without it, Bo of the saturated oil)' })),
@@ -46,12 +47,12 @@ const Input = Type.Object({
 });
 
 const Output = Type.Object({
-  bo: perPressure('formationVolumeFactor', 'Oil formation volume factor'),
+  bo: perPressure('formationVolumeFactor', 'Oil formation volume factor', OIL_FVF),
   rs: Type.Optional(perPressure('gasOilRatio', 'Solution GOR the oil carries at each pressure')),
-  co: Type.Optional(perPressure('compressibility', 'Constant-composition oil compressibility at each pressure (with psia and a bubble point)')),
+  co: Type.Optional(perPressure('compressibility', 'Constant-composition oil compressibility at each pressure (with psia and a bubble point)', POSITIVE_COMPRESSIBILITY)),
   pb: Type.Optional(quantity('pressure', { description: 'Bubble point used' })),
   rsb: Type.Optional(quantity('gasOilRatio', { description: 'Solution GOR at the bubble point used' })),
-  bob: Type.Optional(quantity('formationVolumeFactor', { description: 'Bo at the bubble point' })),
+  bob: Type.Optional(quantity('formationVolumeFactor', { description: 'Bo at the bubble point', physical: OIL_FVF })),
 });
 
 export const oilFVF = defineFunction({

@@ -32,6 +32,7 @@ import {
 } from './methods.js';
 import { belowStandardWarning, OilModel } from './model.js';
 import { OIL_REFERENCES } from './references.js';
+import { OIL_DENSITY, OIL_FVF, POSITIVE_COMPRESSIBILITY } from '../physicalRanges.js';
 
 /** Inputs that choose methods, shared with pvt.blackOilTable. */
 export const methodInputs = () => ({
@@ -83,13 +84,13 @@ const Input = Type.Object({
 const Output = Type.Object({
   pb: quantity('pressure', { description: 'Bubble point' }),
   rsb: quantity('gasOilRatio', { description: 'Solution GOR at the bubble point' }),
-  bob: quantity('formationVolumeFactor', { description: 'Bo at the bubble point' }),
+  bob: quantity('formationVolumeFactor', { description: 'Bo at the bubble point', physical: OIL_FVF }),
   muob: quantity('viscosity', { description: 'Oil viscosity at the bubble point' }),
   muod: quantity('viscosity', { description: 'Dead-oil viscosity' }),
   rs: perPressure('gasOilRatio', 'Solution GOR'),
-  bo: perPressure('formationVolumeFactor', 'Oil formation volume factor'),
-  co: perPressure('compressibility', 'Oil compressibility at constant composition'),
-  density: perPressure('density', 'Oil density'),
+  bo: perPressure('formationVolumeFactor', 'Oil formation volume factor', OIL_FVF),
+  co: perPressure('compressibility', 'Oil compressibility at constant composition', POSITIVE_COMPRESSIBILITY),
+  density: perPressure('density', 'Oil density', OIL_DENSITY),
   viscosity: perPressure('viscosity', 'Oil viscosity'),
 });
 

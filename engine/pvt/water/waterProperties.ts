@@ -26,6 +26,7 @@ import { quantity, quantityOrArray } from '../../quantity.js';
 import { brineState, CW_METHODS, WATER_METHODS, type BrineState } from './brine.js';
 import { VISCOSITY_METHODS } from './brineViscosity.js';
 import { salinityWtPct } from './salinity.js';
+import { BRINE_DENSITY, BRINE_FVF, BRINE_VISCOSITY, POSITIVE_COMPRESSIBILITY } from '../physicalRanges.js';
 
 const Input = Type.Object({
   // Nine numbers per pressure: 5000 pressures answer ~1.9 MB, half of ENGINE_RESULT_LIMIT_BYTES.
@@ -52,26 +53,15 @@ const Input = Type.Object({
 
 const perPressure = (q: Parameters<typeof quantityOrArray>[0], description: string, unit?: string) => quantityOrArray(q, unit ? { description, unit } : { description });
 
-/**
- * Physical ranges of liquid brine (field units): Bw of any brine stays near 1 (0.85-1.3 from
- * compressed cold brine to hot gassy brine); liquid water is denser than 20 lbm/ft3 (its critical
- * density, 0.322 g/cm3) and no brine is denser than 90 lbm/ft3 (saturated NaCl ~75); the most
- * viscous liquid brine (saturated NaCl near its eutectic) is below 20 cp; a stable liquid has a
- * positive compressibility. Outside them a correlation has left its meaning (422).
- */
-const BW_RANGE = { minimum: 0.5, maximum: 2 };
-const BRINE_DENSITY_RANGE = { minimum: 20, maximum: 90 };
-const BRINE_VISCOSITY_RANGE = { exclusiveMinimum: 0, maximum: 20 };
-const POSITIVE = { exclusiveMinimum: 0 };
 
 const Output = Type.Object({
-  bw: quantityOrArray('formationVolumeFactor', { description: 'Water formation volume factor (with the dissolved methane)', physical: BW_RANGE }),
-  density: quantityOrArray('density', { description: 'Brine density at pressure and temperature', physical: BRINE_DENSITY_RANGE }),
+  bw: quantityOrArray('formationVolumeFactor', { description: 'Water formation volume factor (with the dissolved methane)', physical: BRINE_FVF }),
+  density: quantityOrArray('density', { description: 'Brine density at pressure and temperature', physical: BRINE_DENSITY }),
   densitySC: quantity('density', { description: 'Gas-free brine density at 14.696 psia and 60 degF' }),
   sg: perPressure('dimensionless', 'Specific gravity: density relative to pure water at 60 degF (62.368 lbm/ft3)', 'water=1'),
-  viscosity: quantityOrArray('viscosity', { description: 'Brine viscosity', physical: BRINE_VISCOSITY_RANGE }),
-  cwUndersaturated: quantityOrArray('compressibility', { description: 'Isothermal compressibility at constant composition (brine above its bubble point)', physical: POSITIVE }),
-  cwSaturated: quantityOrArray('compressibility', { physical: POSITIVE, description: 'Total compressibility including the methane released per psi when the brine is methane-saturated (equals cwUndersaturated when methaneSaturation < 1)' }),
+  viscosity: quantityOrArray('viscosity', { description: 'Brine viscosity', physical: BRINE_VISCOSITY }),
+  cwUndersaturated: quantityOrArray('compressibility', { description: 'Isothermal compressibility at constant composition (brine above its bubble point)', physical: POSITIVE_COMPRESSIBILITY }),
+  cwSaturated: quantityOrArray('compressibility', { physical: POSITIVE_COMPRESSIBILITY, description: 'Total compressibility including the methane released per psi when the brine is methane-saturated (equals cwUndersaturated when methaneSaturation < 1)' }),
   rsw: perPressure('gasOilRatio', 'Dissolved methane at the stated saturation (scf per STB of brine)'),
   rswMethaneSaturated: perPressure('gasOilRatio', 'Methane solubility: Rsw of methane-saturated brine'),
   salinityWtPct: quantity('salinity', { description: 'Salinity used, weight percent' }),
