@@ -61,7 +61,22 @@ export interface MetaStore {
 export type ProjectPutOutcome =
   | { status: 'created' | 'replaced'; project: Project }
   /** Creating would exceed the plan's project count. */
-  | { status: 'limit_reached'; count: number };
+  | { status: 'limit_reached'; count: number }
+  /** The write would have created (or replaced) the project, which `allow` forbids; nothing was written. */
+  | { status: 'not_allowed'; wouldHave: 'created' | 'replaced' };
+
+/**
+ * Which writes a put may make: a member may be allowed to create projects and not to replace them,
+ * or the reverse. Decided inside the write, against what the store holds then, so a project
+ * created or deleted by someone else meanwhile cannot turn a refused write into an applied one.
+ */
+export interface ProjectPutAllow {
+  create: boolean;
+  replace: boolean;
+}
+
+/** A put that may create or replace (the store's own callers: seeding, the admin CLI, tests). */
+export const ANY_PROJECT_WRITE: ProjectPutAllow = Object.freeze({ create: true, replace: true });
 
 export type ProjectDeleteOutcome = 'deleted' | 'not_found' | 'has_approved_version';
 
@@ -80,8 +95,8 @@ export interface ProjectStore {
   list(companyId: string, options: { limit: number; after?: string }): Promise<ProjectSummary[]>;
   get(companyId: string, id: string): Promise<Project | undefined>;
   count(companyId: string): Promise<number>;
-  /** Creates (refused at `maxProjects`) or replaces, keeping createdAt/versions. */
-  put(companyId: string, id: string, input: { name: string; data: Record<string, unknown>; by: string; at: string }, maxProjects: number): Promise<ProjectPutOutcome>;
+  /** Creates (refused at `maxProjects`) or replaces, keeping createdAt/versions; only as `allow` permits (default: both). */
+  put(companyId: string, id: string, input: { name: string; data: Record<string, unknown>; by: string; at: string }, maxProjects: number, allow?: ProjectPutAllow): Promise<ProjectPutOutcome>;
   /** Deletes the project and its versions unless it holds an approved version. */
   delete(companyId: string, id: string): Promise<ProjectDeleteOutcome>;
   /**

@@ -29,10 +29,10 @@ export function checkProjectId(id: string): void {
 }
 
 function requirePermission(auth: AuthContext, permission: Permission, action: string): void {
-  if (!auth.member.permissions.includes(permission)) {
-    throw errors.forbidden(`The member who owns this key lacks the ${permission} permission needed to ${action}`, { permission });
-  }
+  if (!auth.member.permissions.includes(permission)) throw lacks(permission, action);
 }
+
+const lacks = (permission: Permission, action: string) => errors.forbidden(`The member who owns this key lacks the ${permission} permission needed to ${action}`, { permission });
 
 const notFound = (id: string) => errors.notFound(`No project '${id}'`);
 const readOnly = () => new ApiError('conflict', `The demo project is read-only; save a copy under another id to change it`, { reason: 'read_only' });
@@ -136,15 +136,22 @@ export type BodyReader = () => Promise<unknown>;
 export async function putProject(store: Store, auth: AuthContext, id: string, readBody: BodyReader): Promise<{ created: boolean; project: ProjectView }> {
   checkProjectId(id);
   if (id === DEMO_PROJECT_ID) throw readOnly();
+  // Refused before the body is read, as the project is now...
   const exists = (await store.projects.get(auth.company.id, id)) !== undefined;
   requirePermission(auth, exists ? 'editProject' : 'createProject', exists ? 'replace a project' : 'create a project');
   const input = parseProjectBody(await readBody());
-  const outcome = await store.projects.put(auth.company.id, id, { ...input, by: auth.member.id, at: new Date().toISOString() }, auth.company.plan.maxProjects);
+  // ...and by the write itself, as the project is then: the store decides create or replace and
+  // checks the permission for it in the same transaction, so a project created or deleted by
+  // someone else meanwhile never lets a refused write through (a 403 writes nothing).
+  const allow = { create: auth.member.permissions.includes('createProject'), replace: auth.member.permissions.includes('editProject') };
+  const outcome = await store.projects.put(auth.company.id, id, { ...input, by: auth.member.id, at: new Date().toISOString() }, auth.company.plan.maxProjects, allow);
   if (outcome.status === 'limit_reached') {
     throw new ApiError('plan_limit', `The company's plan allows ${auth.company.plan.maxProjects} projects`, { maxProjects: auth.company.plan.maxProjects, count: outcome.count });
   }
-  // A project created between our check and the write is replaced: then editProject applies too.
-  if (outcome.status === 'replaced' && !exists) requirePermission(auth, 'editProject', 'replace a project');
+  if (outcome.status === 'not_allowed') {
+    const replace = outcome.wouldHave === 'replaced';
+    throw replace ? lacks('editProject', 'replace a project') : lacks('createProject', 'create a project');
+  }
   return { created: outcome.status === 'created', project: view(outcome.project) };
 }
 

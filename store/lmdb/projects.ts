@@ -7,7 +7,7 @@
 import { absentWhenKeyTooLong } from './boundedKeys.js';
 import type { Database, RootDatabase } from 'lmdb';
 import type { Project, ProjectVersion } from '../model.js';
-import type { ProjectStore } from '../ports.js';
+import { ANY_PROJECT_WRITE, type ProjectStore } from '../ports.js';
 import { decodeData, encodeData } from '../jsonData.js';
 
 type Key = (string | number)[];
@@ -50,10 +50,11 @@ export function lmdbProjects(root: RootDatabase): ProjectStore {
     async count(companyId) {
       return countIn(companyId);
     },
-    async put(companyId, id, input, maxProjects) {
+    async put(companyId, id, input, maxProjects, allow = ANY_PROJECT_WRITE) {
       const dataJson = encodeData(input.data);
       return durable(() => {
         const current = projects.get([companyId, id]);
+        if (current ? !allow.replace : !allow.create) return { status: 'not_allowed' as const, wouldHave: current ? ('replaced' as const) : ('created' as const) };
         if (!current) {
           const count = countIn(companyId);
           if (count >= maxProjects) return { status: 'limit_reached' as const, count };

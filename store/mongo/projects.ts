@@ -18,7 +18,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Collection } from 'mongodb';
 import type { Project, ProjectVersion } from '../model.js';
-import type { ProjectStore } from '../ports.js';
+import { ANY_PROJECT_WRITE, type ProjectStore } from '../ports.js';
 import { decodeData, encodeData } from '../jsonData.js';
 
 export type ProjectDoc = Omit<Project, 'data'> & { dataJson: string; generation: string };
@@ -46,21 +46,32 @@ export function mongoProjects(projects: Collection<ProjectDoc>, versions: Collec
     async count(companyId) {
       return projects.countDocuments({ companyId });
     },
-    async put(companyId, id, input, maxProjects) {
+    async put(companyId, id, input, maxProjects, allow = ANY_PROJECT_WRITE) {
       const exists = await projects.findOne({ companyId, id }, { projection: { _id: 1 } });
       if (!exists) {
+        if (!allow.create) return { status: 'not_allowed', wouldHave: 'created' };
         const count = await projects.countDocuments({ companyId });
         if (count >= maxProjects) return { status: 'limit_reached', count };
+      } else if (!allow.replace) return { status: 'not_allowed', wouldHave: 'replaced' };
+      const set = { name: input.name, dataJson: encodeData(input.data), updatedAt: input.at, updatedBy: input.by };
+      const created = { companyId, id, createdAt: input.at, createdBy: input.by, versionCount: 0, approvedVersionIds: [], generation: randomUUID() };
+      // Allowed one kind of write only: the write itself refuses the other (the unique index on
+      // companyId + id refuses a create over a project made meanwhile; a replace does not upsert).
+      if (!allow.replace) {
+        try {
+          await projects.insertOne({ ...created, ...set, revision: 1 });
+        } catch (err) {
+          if ((err as { code?: number }).code === 11000) return { status: 'not_allowed', wouldHave: 'replaced' };
+          throw err;
+        }
+        return { status: 'created', project: withData(await projects.findOne({ companyId, id }, { projection: PROJECT_FIELDS })) as unknown as Project };
       }
       const res = await projects.findOneAndUpdate(
         { companyId, id },
-        {
-          $set: { name: input.name, dataJson: encodeData(input.data), updatedAt: input.at, updatedBy: input.by },
-          $inc: { revision: 1 },
-          $setOnInsert: { companyId, id, createdAt: input.at, createdBy: input.by, versionCount: 0, approvedVersionIds: [], generation: randomUUID() },
-        },
-        { upsert: true, returnDocument: 'after', projection: PROJECT_FIELDS, includeResultMetadata: true },
+        { $set: set, $inc: { revision: 1 }, ...(allow.create ? { $setOnInsert: created } : {}) },
+        { upsert: allow.create, returnDocument: 'after', projection: PROJECT_FIELDS, includeResultMetadata: true },
       );
+      if (!res.value) return { status: 'not_allowed', wouldHave: 'created' }; // deleted meanwhile
       return { status: res.lastErrorObject?.updatedExisting ? 'replaced' : 'created', project: withData(res.value) as unknown as Project };
     },
     async delete(companyId, id) {

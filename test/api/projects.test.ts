@@ -166,6 +166,31 @@ describe('projects and versions', () => {
       expect403(await req(noDelete, 'DELETE', '/v1/projects/perm'), 'deleteProject');
     });
 
+    it('a 403 writes nothing, also when the project appears or disappears between the check and the write (found by a concurrency audit)', async () => {
+      const owner = await rw();
+      const scopes = ['projects:read', 'projects:write'];
+      const createOnly = await addMember(server, owner.company, { scopes, permissions: ['createProject'] });
+      const editOnly = await addMember(server, owner.company, { scopes, permissions: ['editProject'] });
+      // Twelve creates of one new id at once by a member who may not replace: one 201, eleven 403, and the stored project is the 201's.
+      const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => req(createOnly, 'PUT', '/v1/projects/race-new', { name: `d${i}`, data: { writer: i } })));
+      expect(answers.map((r) => r.status).sort()).to.deep.equal([201, ...Array(11).fill(403)]);
+      for (const r of answers.filter((r) => r.status === 403)) expect(r.body.error.details.permission).to.equal('editProject');
+      const stored = await req(owner, 'GET', '/v1/projects/race-new');
+      expect(stored.body.project.revision).to.equal(1);
+      expect(stored.body.project.data).to.deep.equal(answers.find((r) => r.status === 201)!.body.project.data);
+      // A member who may only edit, racing the project's deletion: never creates it.
+      for (let round = 0; round < 4; round++) {
+        const id = `race-del-${round}`;
+        await req(owner, 'PUT', `/v1/projects/${id}`, { name: 'x', data: {} });
+        const [del, ...edits] = await Promise.all([req(owner, 'DELETE', `/v1/projects/${id}`), ...Array.from({ length: 5 }, (_, i) => req(editOnly, 'PUT', `/v1/projects/${id}`, { name: 'eve', data: { i } }))]);
+        expect(del.status).to.equal(204);
+        for (const e of edits) expect([200, 403]).to.include(e.status);
+        for (const e of edits.filter((e) => e.status === 403)) expect(e.body.error.details.permission).to.equal('createProject');
+        expect((await req(owner, 'GET', `/v1/projects/${id}`)).status).to.equal(404);
+        expect(edits.some((e) => e.status === 201)).to.equal(false);
+      }
+    });
+
     it("refuses a creation beyond the plan's project count with 402 plan_limit (the demo project does not count)", async () => {
       const acct = await createAccount(server, { scopes: ['projects:read', 'projects:write'], maxProjects: 2 });
       expect((await req(acct, 'PUT', '/v1/projects/a', { name: 'a', data: {} })).status).to.equal(201);

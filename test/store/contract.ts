@@ -152,6 +152,27 @@ export function storeContract(name: string, open: () => Promise<{ store: Store; 
         expect((await store.projects.get('c1', 'p1'))?.data).to.deep.equal({ a: 2 });
       });
 
+      it('writes only what `allow` permits, decided against what it holds at the write: a refused put writes nothing', async () => {
+        const only = (create: boolean, replace: boolean) => ({ create, replace });
+        const as = (id: string, data: Record<string, unknown>, allow: { create: boolean; replace: boolean }) => store.projects.put('c1', id, { name: `P ${id}`, data, by: 'm2', at: at(5) }, 10, allow);
+        expect(await as('q1', { a: 1 }, only(false, true))).to.deep.equal({ status: 'not_allowed', wouldHave: 'created' });
+        expect(await store.projects.get('c1', 'q1')).to.equal(undefined);
+        expect((await as('q1', { a: 1 }, only(true, false))).status).to.equal('created');
+        expect(await as('q1', { a: 2 }, only(true, false))).to.deep.equal({ status: 'not_allowed', wouldHave: 'replaced' });
+        expect((await store.projects.get('c1', 'q1'))?.data).to.deep.equal({ a: 1 });
+        expect((await store.projects.get('c1', 'q1'))?.revision).to.equal(1);
+        expect((await as('q1', { a: 3 }, only(false, true))).status).to.equal('replaced');
+        expect(await as('q1', { a: 4 }, only(false, false))).to.deep.equal({ status: 'not_allowed', wouldHave: 'replaced' });
+        expect((await store.projects.get('c1', 'q1'))?.data).to.deep.equal({ a: 3 });
+        // Twelve creators at once, none allowed to replace: exactly one creates, the rest write nothing.
+        const outcomes = await Promise.all(Array.from({ length: 12 }, (_, i) => as('q2', { writer: i }, only(true, false))));
+        expect(outcomes.filter((o) => o.status === 'created')).to.have.length(1);
+        expect(outcomes.filter((o) => o.status === 'not_allowed')).to.have.length(11);
+        const winner = outcomes.findIndex((o) => o.status === 'created');
+        expect(await store.projects.get('c1', 'q2')).to.include({ revision: 1 });
+        expect((await store.projects.get('c1', 'q2'))?.data).to.deep.equal({ writer: winner });
+      });
+
       it('keeps companies apart', async () => {
         await put('c1', 'p1', { owner: 'c1' });
         expect(await store.projects.get('c2', 'p1')).to.equal(undefined);
