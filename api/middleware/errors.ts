@@ -28,11 +28,16 @@ export function errorEnvelope(log: Logger): Middleware<AppState> {
   return async (ctx, next) => {
     try {
       await next();
-      if (ctx.body == null && ctx.status === 404) throw new ApiError('not_found', `No endpoint ${ctx.method} ${ctx.path}`);
-      if (ctx.body == null && ctx.status === 405) {
-        const allow = String(ctx.response.get('Allow'));
-        throw new ApiError('method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}; allowed: ${allow}`, undefined, { Allow: allow });
+      if (ctx.body != null) return;
+      // The router's own answers, in the envelope. 501 is its answer to a method it serves on no
+      // path at all (TRACE, PROPFIND, ...): for the caller that is a 405 where the path exists (the
+      // router names the path's methods in Allow) and a 404 where it does not, as for any method.
+      const allow = ctx.status === 405 || ctx.status === 501 ? String(ctx.response.get('Allow') ?? '') : '';
+      if (ctx.status === 404 || (ctx.status === 501 && !allow)) {
+        ctx.remove('Allow');
+        throw new ApiError('not_found', `No endpoint ${ctx.method} ${ctx.path}`);
       }
+      if (allow) throw new ApiError('method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}; allowed: ${allow}`, undefined, { Allow: allow });
     } catch (err) {
       const apiError = toApiError(err);
       // A fault (500) is logged with its stack; an expected refusal (503 unavailable, 4xx) is

@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../support/paths.js';
-import { createServer, type Server } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { ApiError, ERROR_CODES } from '../../api/errors.js';
@@ -85,6 +85,36 @@ describe('error envelope and request ids', () => {
     expect(res.status).to.equal(405);
     expect(res.body.error.code).to.equal('method_not_allowed');
     expect(res.headers.get('allow')).to.include('GET');
+  });
+
+  it('a method the router serves on no path (TRACE, PROPFIND, MKCOL, PURGE): 405 with Allow where the path exists, 404 where not, never a bare 501', async () => {
+    const acct = await createAccount(server);
+    const address = freshAddress();
+    // fetch refuses TRACE: a plain node:http request carries any method Node parses.
+    const send = (method: string, path: string) =>
+      new Promise<{ status: number; allow: string | undefined; type: string | undefined; body: any }>((resolve, reject) => {
+        const req = httpRequest(new URL(path, server.url), { method, headers: { Authorization: `Bearer ${acct.key}`, 'X-Forwarded-For': address } }, (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c));
+          res.on('end', () => resolve({ status: res.statusCode!, allow: res.headers.allow, type: res.headers['content-type'], body: text ? JSON.parse(text) : null }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    for (const method of ['TRACE', 'PROPFIND', 'MKCOL', 'PURGE']) {
+      const me = await send(method, '/v1/me');
+      expect(me.status, method).to.equal(405);
+      expect(me.allow, method).to.equal('HEAD, GET');
+      expect(me.type).to.match(/^application\/json/);
+      expect(me.body.error.code).to.equal('method_not_allowed');
+      const fn = await send(method, '/v1/engine/functions/pvt.gasProperties');
+      expect(fn.status, method).to.equal(405);
+      expect(fn.body.error.code).to.equal('method_not_allowed');
+      const nowhere = await send(method, '/nothing');
+      expect(nowhere.status, method).to.equal(404);
+      expect(nowhere.allow, method).to.equal(undefined);
+      expect(nowhere.body.error.code).to.equal('not_found');
+    }
   });
 
   it('echoes a sane caller request id and replaces an unsafe one', async () => {
