@@ -5,7 +5,7 @@
  * structuredContent is the REST body itself.
  */
 import { errors } from '../errors.js';
-import { idempotent } from '../engine/idempotency.js';
+import { engineOperation, idempotent } from '../engine/idempotency.js';
 import { pageOf, WAIT_MAX_S, type RunService, type RunView } from '../engine/runs.js';
 import { CALCULATION_ANNOTATIONS } from './tools.js';
 import type { McpRequestContext, McpTool } from './types.js';
@@ -63,7 +63,7 @@ export function runTools(runs: RunService): McpTool[] {
         const body = { items: args.items, ...(args.units !== undefined ? { units: args.units } : {}) };
         const wait = seconds(args.wait);
         const key = args.idempotencyKey === undefined ? undefined : str(args.idempotencyKey, 'idempotencyKey');
-        const answer = await idempotent(runs.store, ctx.auth, `/v1/engine/functions/${name}/runs`, key, body, async () => {
+        const answer = await idempotent(runs.store, ctx.auth, engineOperation(name, 'runs'), key, body, async () => {
           const view = await runs.create(ctx.auth, name, body);
           return { status: 202, body: view, headers: { Location: view.links.self } };
         });

@@ -48,11 +48,20 @@ export function canonicalJson(value: unknown): string {
 const STORED_STATUSES = new Set([402, 404, 409, 422]);
 
 /**
+ * The path as the router reads it: any case, and a trailing slash or none, are one route, so
+ * they are one request for the key too (with the raw path, a retry to /v1/payins/ of a POST to
+ * /v1/payins was refused as the key reused with another request).
+ */
+export function canonicalPath(path: string): string {
+  return path.toLowerCase().replace(/\/+$/, '') || '/';
+}
+
+/**
  * Runs `work` once per idempotency key and answers through ctx: the work's answer, a replay of
  * the stored one, or a refusal. `body` is the parsed request body (hashed with method and path).
  */
 export async function idempotent(ctx: RouteContext, pc: PaymentsContext, scope: Scope, key: string, body: unknown, work: (objectKey: string) => Promise<StoredResponse>): Promise<void> {
-  const requestHash = createHash('sha256').update(`${ctx.method} ${ctx.path.toLowerCase()} ${canonicalJson(body)}`).digest('hex');
+  const requestHash = createHash('sha256').update(`${ctx.method} ${canonicalPath(ctx.path)} ${canonicalJson(body)}`).digest('hex');
   const now = pc.now();
   const begun = await pc.store.idempotency.begin(
     { ...scope, key, requestHash, state: 'running', lockedUntil: iso(now + IDEMPOTENCY_HOLD_MS), response: null, createdAt: iso(now), expiresAt: iso(now + IDEMPOTENCY_TTL_MS) },

@@ -6,7 +6,7 @@ import { readJsonBody } from '../body.js';
 import { CallerGone } from './callerGone.js';
 import { authorizeFunction, callEngineText, type EngineDeps } from '../engine/callEngine.js';
 import { callBatch, type BatchLimits } from '../engine/batch.js';
-import { idempotent } from '../engine/idempotency.js';
+import { engineOperation, idempotent } from '../engine/idempotency.js';
 import { batchBodySchema, batchEnvelopeSchema, idempotencyKeyParam } from '../engine/batchSchemas.js';
 import { describeFunction, publicInputSchema, publishSchema, requiredScopes } from '../engine/describe.js';
 import { errors } from '../errors.js';
@@ -149,7 +149,7 @@ export function engineRoutes(deps: EngineDeps, batchLimits: BatchLimits = DEFAUL
         const name = ctx.params.name ?? '';
         authorizeFunction(auth, name); // 404/403 before the body is read
         const body = await readJsonBody(ctx);
-        const answer = await idempotent(deps.store.runs, auth, ctx.path, ctx.get('Idempotency-Key') || undefined, body, async () => ({
+        const answer = await idempotent(deps.store.runs, auth, engineOperation(name, 'batch'), ctx.get('Idempotency-Key') || undefined, body, async () => ({
           status: 200,
           body: await callBatch(deps, auth, name, body, batchLimits, callerGone(ctx)),
         }));

@@ -6,7 +6,7 @@
 import { readJsonBody } from '../body.js';
 import { authorizeFunction } from '../engine/callEngine.js';
 import { itemAnswerSchema, countsSchema, idempotencyKeyParam, batchBodySchema, itemErrorSchema } from '../engine/batchSchemas.js';
-import { idempotent } from '../engine/idempotency.js';
+import { engineOperation, idempotent } from '../engine/idempotency.js';
 import { FINISHED } from '../../store/runs/ports.js';
 import { pageOf, preferWait, WAIT_MAX_S, PAGE_DEFAULT, PAGE_MAX, type RunService, type RunView } from '../engine/runs.js';
 import type { BatchLimits } from '../engine/batch.js';
@@ -73,7 +73,7 @@ export function runRoutes(runs: RunService, limits: BatchLimits): RouteSpec[] {
         const name = ctx.params.name ?? '';
         authorizeFunction(auth, name);
         const body = await readJsonBody(ctx);
-        const answer = await idempotent(runs.store, auth, `${ctx.path}`, ctx.get('Idempotency-Key') || undefined, body, async () => {
+        const answer = await idempotent(runs.store, auth, engineOperation(name, 'runs'), ctx.get('Idempotency-Key') || undefined, body, async () => {
           const view = await runs.create(auth, name, body);
           return { status: 202, body: view, headers: { Location: view.links.self } };
         });

@@ -121,6 +121,24 @@ describe('runs over REST (embedded)', function () {
     expect(b2.headers.get('idempotent-replayed')).to.equal('true');
   });
 
+  it('one Idempotency-Key is one request however the path is spelt: any case, a trailing slash (a concurrency audit got four runs from four spellings)', async () => {
+    const acct = await createAccount(server);
+    const body = { items: [{ id: 'a', input: gas(1000) }] };
+    const spellings = ['/v1/engine/functions/pvt.gasProperties/runs', '/v1/engine/functions/pvt.gasProperties/runs/', '/v1/engine/functions/pvt.gasProperties/Runs', '/V1/Engine/functions/pvt.gasProperties/RUNS'];
+    const first = await post(acct.key, spellings[0]!, body, { 'Idempotency-Key': 'spelt-1' });
+    expect(first.status).to.equal(202);
+    for (const path of spellings) {
+      const again = await post(acct.key, path, body, { 'Idempotency-Key': 'spelt-1' });
+      expect(again.status, path).to.equal(202);
+      expect(again.body.id, path).to.equal(first.body.id);
+      expect(again.headers.get('idempotent-replayed'), path).to.equal('true');
+    }
+    const b1 = await post(acct.key, '/v1/engine/functions/pvt.gasProperties/batch', body, { 'Idempotency-Key': 'spelt-2' });
+    const b2 = await post(acct.key, '/V1/engine/FUNCTIONS/pvt.gasProperties/Batch/', body, { 'Idempotency-Key': 'spelt-2' });
+    expect(b2.headers.get('idempotent-replayed')).to.equal('true');
+    expect(b2.body).to.deep.equal(b1.body);
+  });
+
   it("another company's run is 404, to read and to cancel", async () => {
     const owner = await createAccount(server);
     const stranger = await createAccount(server, { companyName: 'Other Co' });

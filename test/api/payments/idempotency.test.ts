@@ -48,6 +48,12 @@ describe('payments idempotency', () => {
     // Key order does not make another body.
     const reordered = { currency: 'EUR', bank_account: { account_number: '000123456789', country: 'DE', account_holder_name: 'Test Holder' }, amount: 1_000 };
     expect((await pay(server, '/v1/payouts', { key: m.sandbox, idem: key, body: reordered })).headers.get('idempotent-replayed')).to.equal('true');
+    // Nor does another spelling of the same route (a trailing slash, another case).
+    for (const path of ['/v1/payouts/', '/V1/Payouts']) {
+      const spelt = await pay(server, path, { key: m.sandbox, idem: key, body: payoutBody('000123456789', 1_000) });
+      expect(spelt.status, path).to.equal(201);
+      expect(spelt.headers.get('idempotent-replayed'), path).to.equal('true');
+    }
     const other = await pay(server, '/v1/payouts', { key: m.sandbox, idem: key, body: payoutBody('000123456789', 2_000) });
     expect(other.status).to.equal(422);
     expect(other.body.error.code).to.equal('idempotency_key_reused');
