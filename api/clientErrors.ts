@@ -1,10 +1,14 @@
 /**
- * Requests Node's HTTP parser refuses before Koa sees them (malformed request line or headers,
- * headers over the size limit, a request not received in time) are answered in the same error
- * envelope as everything else, instead of Node's bare 400/431/408. There is no request id yet:
- * the request never got that far.
+ * Requests Node's HTTP server would answer itself, before Koa sees them, are answered in the same
+ * error envelope as everything else, each with a request id of its own (X-Request-Id): a request
+ * the parser refuses (malformed request line or headers, headers over the size limit, not
+ * received in time: instead of Node's bare 400/431/408), an HTTP/1.1 request without a Host
+ * header (400, where Node answered an empty 400) and a CONNECT (405, where Node closed the
+ * connection without a word). An Expect other than 100-continue is ignored, as RFC 9110 allows,
+ * instead of Node's bare 417: api/server.ts passes such requests on as any other.
  */
-import { STATUS_CODES, type Server } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ErrorCode } from './errors.js';
 
@@ -26,6 +30,17 @@ function refusalFor(err: NodeJS.ErrnoException): Refusal {
   }
 }
 
+const envelope = (r: Refusal) => JSON.stringify({ error: { code: r.code, message: r.message, ...(r.details ? { details: r.details } : {}) } });
+
+/** Writes the refusal on a socket no response object owns (parser errors, CONNECT), then closes it. */
+function endSocket(socket: Duplex, r: Refusal, headers = ''): void {
+  const body = envelope(r);
+  socket.end(
+    `HTTP/1.1 ${r.status} ${STATUS_CODES[r.status]}\r\nContent-Type: application/json; charset=utf-8\r\nX-Request-Id: ${randomUUID()}\r\n${headers}` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
 export function answerClientErrors(server: Server): void {
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
     // Nothing to answer on a connection the client already dropped.
@@ -33,11 +48,24 @@ export function answerClientErrors(server: Server): void {
       socket.destroy();
       return;
     }
-    const r = refusalFor(err);
-    const body = JSON.stringify({ error: { code: r.code, message: r.message, ...(r.details ? { details: r.details } : {}) } });
-    socket.end(
-      `HTTP/1.1 ${r.status} ${STATUS_CODES[r.status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
+    endSocket(socket, refusalFor(err));
   });
+  // A proxy's tunnel request: this is an origin server.
+  server.on('connect', (req: IncomingMessage, socket: Duplex) => {
+    if (!socket.writable) return void socket.destroy();
+    endSocket(socket, { status: 405, code: 'method_not_allowed', message: 'CONNECT is not served here: this is an API server, not a proxy' }, 'Allow: GET, HEAD, POST, PUT, PATCH, DELETE\r\n');
+  });
+}
+
+/**
+ * Answers 400 to an HTTP/1.1 request without a Host header (RFC 9112 requires one, and the
+ * server is created with requireHostHeader off so that the answer is this envelope); true when
+ * it answered.
+ */
+export function refuseWithoutHost(req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.headers.host !== undefined || req.httpVersionMajor !== 1 || req.httpVersionMinor < 1) return false;
+  const body = envelope({ status: 400, code: 'validation_failed', message: 'An HTTP/1.1 request must carry a Host header', details: { fields: { Host: 'required in HTTP/1.1' } } });
+  res.writeHead(400, { 'Content-Type': 'application/json; charset=utf-8', 'X-Request-Id': randomUUID(), 'Content-Length': Buffer.byteLength(body), Connection: 'close' });
+  res.end(body);
+  return true;
 }

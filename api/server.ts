@@ -3,11 +3,11 @@
  * picks the embedded or Redis-backed governance, listens, and stops gracefully. Used by
  * api/main.ts (the `web` process) and by tests, which start real servers on ephemeral ports.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { AddressInfo } from 'node:net';
 import { API_VERSION, createApp, type App } from './app.js';
-import { answerClientErrors } from './clientErrors.js';
+import { answerClientErrors, refuseWithoutHost } from './clientErrors.js';
 import type { Config } from './config.js';
 import { createLogger, type Logger } from './log.js';
 import { seedDemoAccount, type DemoAccount } from './accounts/demo.js';
@@ -128,14 +128,18 @@ export async function startServer(config: Readonly<Config>, options: StartOption
   const handle = app.koa.callback();
   let inFlight = 0;
   let onIdle: (() => void) | undefined;
-  const server: Server = createServer((req, res) => {
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
     inFlight++;
     res.once('close', () => {
       if (--inFlight === 0) onIdle?.();
     });
     if (draining) res.setHeader('Connection', 'close');
+    if (refuseWithoutHost(req, res)) return;
     void handle(req, res);
-  });
+  };
+  const server: Server = createServer({ requireHostHeader: false }, listener);
+  // An Expect other than 100-continue: served as if it were absent (Node would answer a bare 417).
+  server.on('checkExpectation', listener);
   answerClientErrors(server);
   server.requestTimeout = 120_000;
   server.headersTimeout = 30_000;

@@ -238,5 +238,22 @@ describe('requests the HTTP parser refuses', () => {
     expect(res.status).to.equal(400);
     expect(res.body.error.code).to.equal('validation_failed');
     expect(res.body.error.details.fields).to.have.property('request');
+    expect(res.headers).to.match(/^x-request-id: [0-9a-f-]{36}$/im);
+  });
+
+  it('requests Node answered bare (a fuzz of the API): no Host, CONNECT, an unknown Expect', async () => {
+    const noHost = await rawExchange('GET /v1/openapi.json HTTP/1.1\r\nConnection: close\r\n\r\n');
+    expect(noHost.status).to.equal(400);
+    expect(noHost.body.error.code).to.equal('validation_failed');
+    expect(noHost.body.error.details.fields).to.have.property('Host');
+    expect(noHost.headers).to.match(/^x-request-id: [0-9a-f-]{36}$/im);
+    const tunnel = await rawExchange('CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:22\r\n\r\n');
+    expect(tunnel.status).to.equal(405);
+    expect(tunnel.body.error.code).to.equal('method_not_allowed');
+    expect(tunnel.headers).to.match(/^x-request-id: [0-9a-f-]{36}$/im);
+    // An expectation this server does not know is ignored (RFC 9110 allows it): the request is served.
+    const expectFoo = await rawExchange('GET /v1/me HTTP/1.1\r\nHost: x\r\nExpect: foo\r\nConnection: close\r\n\r\n');
+    expect(expectFoo.status).to.equal(401);
+    expect(expectFoo.body.error.code).to.equal('unauthenticated');
   });
 });
