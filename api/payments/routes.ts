@@ -247,10 +247,11 @@ export function paymentsRoutes(pc: PaymentsContext): RouteSpec[] {
     }),
     route({
       method: 'GET', path: '/v1/webhook_endpoints', tag: 'webhooks', operationId: 'listWebhookEndpoints', summary: "This environment's webhook endpoints",
-      description: 'Every endpoint of the key\'s environment (never their secrets).',
+      description: 'Every endpoint of the key\'s environment (never their secrets), in one page: it takes no query parameters.',
       responses: { 200: { description: 'The endpoints', schema: S.listOf(S.ENDPOINT_SCHEMA, 'Endpoints') } },
-      errors: [],
+      errors: ['validation_failed'],
       async handler(ctx) {
+        parseQuery(ctx.query, []); // refuses any parameter, as every payments list refuses those it does not take
         const list = await pc.store.webhooks.listEndpoints(scopeOf(ctx));
         ctx.body = { object: 'list', data: list.map(endpointView), has_more: false, next_cursor: null };
       },

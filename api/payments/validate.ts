@@ -160,7 +160,7 @@ export function parseQuery(query: Record<string, string | string[] | undefined>,
   const values: Record<string, string> = { limit: String(LIST_LIMIT_DEFAULT) };
   for (const [k, v] of Object.entries(query)) {
     if (!names.includes(k)) {
-      out[k] = `unknown parameter; valid parameters: ${names.join(', ')}`;
+      out[k] = names.length ? `unknown parameter; valid parameters: ${names.join(', ')}` : 'unknown parameter; this list takes none (it answers every item at once)';
       continue;
     }
     if (typeof v !== 'string') {

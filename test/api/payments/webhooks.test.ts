@@ -73,6 +73,16 @@ describe('payments webhooks (embedded: in-process scheduler)', () => {
   };
   const deliveries = async (endpointId: string) => (await pay(server, `/v1/webhook_endpoints/${endpointId}/deliveries?limit=100`, { key: m.sandbox })).body.data;
 
+  it('the endpoint list takes no parameters and says so, as every payments list refuses those it does not take (it ignored them)', async () => {
+    for (const q of ['limit=0', 'limit=101', 'limit=abc', 'created_gte=abc', 'starting_after=we_1']) {
+      const res = await pay(server, `/v1/webhook_endpoints?${q}`, { key: m.sandbox });
+      expect(res.status, q).to.equal(400);
+      expect(res.body.error.code).to.equal('validation_failed');
+      expect(res.body.error.details.fields[q.split('=')[0]!]).to.equal('unknown parameter; this list takes none (it answers every item at once)');
+    }
+    expect((await pay(server, '/v1/webhook_endpoints', { key: m.sandbox })).status).to.equal(200);
+  });
+
   it('shows the signing secret once; events arrive signed and verify with the documented recipe', async () => {
     const r = await open();
     const ep = await endpoint(r.url);
