@@ -7,6 +7,11 @@
  */
 const CONTROL = /[\p{Cc}\u2028\u2029]/u;
 const BIDI_OVERRIDE = /[\u202A-\u202E\u2066-\u2069]/;
+/**
+ * Text a reader sees as empty: spaces and the characters Unicode says a display may not show at
+ * all (zero-width space and joiners, word joiner, byte-order mark, variation selectors, ...).
+ */
+const BLANK = /^[\s\p{Default_Ignorable_Code_Point}]+$/u;
 
 /** What is wrong with `value` as display text of 1 to `max` code points, or null when it is fine. */
 export function displayTextProblem(value: unknown, max: number): string | null {
@@ -16,7 +21,7 @@ export function displayTextProblem(value: unknown, max: number): string | null {
   if (CONTROL.test(value)) return 'must not contain control characters or line breaks';
   if (BIDI_OVERRIDE.test(value)) return 'must not contain bidirectional override or isolate characters (U+202A to U+202E, U+2066 to U+2069)';
   const length = codePoints(value);
-  if (length > 0 && value.trim().length === 0) return `must be ${size}, not only spaces`;
+  if (length > 0 && BLANK.test(value)) return `must be ${size}, not only spaces or invisible characters`;
   if (length === 0 || length > max) return `must be ${size} (got ${length})`;
   return null;
 }
