@@ -1,6 +1,6 @@
 /**
- * JSON request bodies: empty = {}; a body sent with a Content-Type other than JSON, or with a
- * Content-Encoding other than identity, is 415 (one sent without a Content-Type is read as JSON); the size
+ * JSON request bodies: empty = {}; a body sent with a Content-Type other than JSON, a charset
+ * other than UTF-8, or a Content-Encoding other than identity, is 415 (one sent without a Content-Type is read as JSON); the size
  * limit is enforced on the bytes as they arrive (413, without buffering more than the limit),
  * nesting past JSON_MAX_DEPTH and malformed JSON are 400 validation_failed.
  */
@@ -17,6 +17,8 @@ export const ENGINE_BODY_LIMIT = 4 * 1024 * 1024;
 export const JSON_MAX_DEPTH = 64;
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+/** A charset parameter of the Content-Type (quoted or not). */
+const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)"?/i;
 
 export interface JsonBodyOptions {
   /**
@@ -40,6 +42,11 @@ export async function readJsonBody(ctx: Context, limit = ENGINE_BODY_LIMIT, opti
   const type = ctx.get('Content-Type');
   if (type && !JSON_TYPE.test(type)) {
     throw new ApiError('unsupported_media_type', `Request bodies must be JSON; send Content-Type: application/json (got '${type.slice(0, 100)}')`);
+  }
+  // JSON travels as UTF-8 (RFC 8259): a body declared in another charset would be misread as UTF-8, so it is refused, named.
+  const charset = CHARSET.exec(type)?.[1]?.toLowerCase();
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+    throw new ApiError('unsupported_media_type', `Request bodies are read as UTF-8: charset '${charset.slice(0, 40)}' is not accepted; send the JSON as UTF-8 (charset=utf-8 or none)`);
   }
   if (nestedDeeperThan(raw, JSON_MAX_DEPTH)) {
     throw errors.validation(`The request body nests arrays and objects deeper than ${JSON_MAX_DEPTH} levels`, { body: `must nest at most ${JSON_MAX_DEPTH} levels deep` });

@@ -163,6 +163,19 @@ describe('JSON bodies and 5xx hygiene (api/body.ts, api/middleware/errors.ts)', 
     expect(res.body.error.code).to.equal('unsupported_media_type');
   });
 
+  it('when the body is declared in a charset other than UTF-8, then 415 naming it, not a body misread as UTF-8 (found by a fuzz of the API)', async () => {
+    for (const charset of ['utf-16', 'latin1', '"ISO-8859-1"']) {
+      const res = await call(base, '/echo', { method: 'POST', rawBody: '{"a":1}', headers: { 'Content-Type': `application/json; charset=${charset}` } });
+      expect(res.status, charset).to.equal(415);
+      expect(res.body.error.code).to.equal('unsupported_media_type');
+      expect(res.body.error.message).to.include(`'${charset.replace(/"/g, '').toLowerCase()}'`);
+    }
+    for (const charset of ['utf-8', 'UTF-8', '"utf-8"', 'utf8']) {
+      const res = await call(base, '/echo', { method: 'POST', rawBody: '{"a":"é"}', headers: { 'Content-Type': `application/json;charset=${charset}` } });
+      expect(res.body, charset).to.deep.equal({ received: { a: 'é' } });
+    }
+  });
+
   it('when the body is compressed (Content-Encoding), then 415 naming the encoding, not a JSON error about its bytes', async () => {
     const { gzipSync } = await import('node:zlib');
     const res = await call(base, '/echo', { method: 'POST', rawBody: gzipSync('{"a":1}'), headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' } });
