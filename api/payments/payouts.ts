@@ -12,7 +12,7 @@ import { newPaymentId } from './ids.js';
 import { requireCurrency } from './money.js';
 import { PAYOUT_PENDING_MS, PAYOUT_PROCESSING_MS, PAYOUT_RETURN_MS, testAccount } from './sandbox.js';
 import { PAYOUT_FAILURE_CODES, PAYOUT_TRANSITIONS, payoutMovements, type PayoutFailureCode } from './states.js';
-import { amount, currency, metadata, object, oneOf, parseBody, str, type Field } from './validate.js';
+import { amount, country, currency, metadata, object, oneOf, parseBody, str, type Field } from './validate.js';
 import { payoutView } from './views.js';
 import type { Payout, PayoutStatus, Scope } from '../../store/payments/model.js';
 
@@ -22,7 +22,7 @@ export const PAYOUT_BODY: Record<string, Field> = {
   bank_account: object(
     {
       account_holder_name: str({ required: true, max: 140, display: true, description: 'Name on the account' }),
-      country: str({ required: true, max: 2, pattern: /^[A-Z]{2}$/, description: 'ISO 3166-1 alpha-2 country of the bank', example: 'DE' }),
+      country: country({ required: true, description: 'Country of the bank', example: 'DE' }),
       account_number: str({ required: true, max: 34, pattern: /^[A-Z0-9]{4,34}$/, description: 'Account number or IBAN, letters upper case, no spaces; write-only (answers show last4)', example: '000123456789' }),
       routing_number: str({ max: 34, pattern: /^[A-Z0-9]{1,34}$/, description: 'Bank code (routing number, sort code, BIC) where the country needs one' }),
     },

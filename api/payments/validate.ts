@@ -7,6 +7,7 @@
 import { errors } from '../errors.js';
 import { displayTextProblem, fieldMessages } from '../text.js';
 import { amountProblem, CURRENCIES, currencyOf, MAX_AMOUNT } from './money.js';
+import { COUNTRIES, isCountry } from './countries.js';
 
 export interface Field {
   schema: Record<string, unknown>;
@@ -38,6 +39,12 @@ export const currency = (o: Opt): Field => ({
   required: o.required ?? false,
   schema: { type: 'string', enum: CURRENCIES.map((c) => c.code), description: `${o.description} (ISO 4217, upper case; GET /v1/currencies)` },
   check: (v) => (typeof v === 'string' && currencyOf(v) ? null : 'must be an ISO 4217 currency code listed by GET /v1/currencies (upper case)'),
+});
+
+export const country = (o: Opt & { example?: string }): Field => ({
+  required: o.required ?? false,
+  schema: { type: 'string', enum: [...COUNTRIES], description: `${o.description} (ISO 3166-1 alpha-2, upper case; XK for Kosovo, as IBANs write it)`, ...(o.example ? { examples: [o.example] } : {}) },
+  check: (v) => (typeof v === 'string' && isCountry(v) ? null : 'must be the ISO 3166-1 alpha-2 code of a country (upper case, e.g. DE; XK for Kosovo)'),
 });
 
 export const amount = (o: Opt): Field => ({

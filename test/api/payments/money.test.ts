@@ -155,6 +155,21 @@ describe('payments money: amounts, currencies, quotes, conversions, the live rai
     expect(await balanceOf(server, shop.sandbox)).to.include({ available: 0, reserved: 1_000 });
   });
 
+  it("a payout's bank country must be an ISO 3166-1 country (or XK, Kosovo's IBAN code): ZZ, EU, UK and lower case are 400 naming bank_account.country (ZZ was accepted)", async () => {
+    const shop = await createTestMerchant(server, { name: 'Countries' });
+    await topUp(server, shop.sandbox, 10_000);
+    for (const country of ['ZZ', 'EU', 'UK', 'de']) {
+      const body = { ...payoutBody('000123456789', 100), bank_account: { account_holder_name: 'Holder', country, account_number: '000123456789' } };
+      const res = await pay(server, '/v1/payouts', { key: shop.sandbox, idem: true, body });
+      expect(res.status, country).to.equal(400);
+      expect(res.body.error.details.fields['bank_account.country'], country).to.equal('must be the ISO 3166-1 alpha-2 code of a country (upper case, e.g. DE; XK for Kosovo)');
+    }
+    for (const country of ['SS', 'XK', 'GB']) {
+      const ok = { ...payoutBody('000123456789', 100), bank_account: { account_holder_name: 'Holder', country, account_number: '000123456789' } };
+      expect((await pay(server, '/v1/payouts', { key: shop.sandbox, idem: true, body: ok })).status, country).to.equal(201);
+    }
+  });
+
   it('50 concurrent payouts against one balance over HTTP: exactly as many as it covers, never negative', async () => {
     const shop = await createTestMerchant(server, { name: 'Crowd' });
     await topUp(server, shop.sandbox, 1_000);
