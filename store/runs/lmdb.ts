@@ -1,4 +1,10 @@
-/** LMDB adapter of the run store (store/runs/ports.ts): each rule in one write transaction. */
+/**
+ * LMDB adapter of the run store (store/runs/ports.ts): each rule in one write transaction. What a
+ * caller is told was accepted (a created run, a remembered Idempotency-Key answer) is acknowledged
+ * only once flushed to disk, as projects and payments are: a power cut cannot lose a run its 202
+ * announced, nor let a retried key create a second one. Progress (answers, leases) is not: a lost
+ * answer's item is still in the work list of the same transaction and runs again.
+ */
 import { absentWhenKeyTooLong } from '../lmdb/boundedKeys.js';
 import type { Database, RootDatabase } from 'lmdb';
 import { FINISHED, type RememberedAnswer, type RunAnswer, type RunRecord, type RunStore, type RunWorkItem } from './ports.js';
@@ -22,6 +28,7 @@ export function lmdbRuns(root: RootDatabase): RunStore {
         for (const a of answered) answers.put([run.id, a.index], a.answer);
         for (const w of items) work.put([run.id, w.index], w);
       });
+      await root.flushed;
     },
     async get(companyId, id, nowMs) {
       const run = runs.get(id);
@@ -116,6 +123,7 @@ export function lmdbRuns(root: RootDatabase): RunStore {
     },
     async settle(scope, value) {
       await remembered.put(scope, value);
+      await root.flushed;
     },
     async forget(scope) {
       await remembered.remove(scope);
