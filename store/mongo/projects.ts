@@ -58,13 +58,16 @@ export function mongoProjects(projects: Collection<ProjectDoc>, versions: Collec
       // Allowed one kind of write only: the write itself refuses the other (the unique index on
       // companyId + id refuses a create over a project made meanwhile; a replace does not upsert).
       if (!allow.replace) {
+        const doc = { ...created, ...set, revision: 1 };
         try {
-          await projects.insertOne({ ...created, ...set, revision: 1 });
+          await projects.insertOne({ ...doc }); // a copy: the driver adds _id to what it inserts
         } catch (err) {
           if ((err as { code?: number }).code === 11000) return { status: 'not_allowed', wouldHave: 'replaced' };
           throw err;
         }
-        return { status: 'created', project: withData(await projects.findOne({ companyId, id }, { projection: PROJECT_FIELDS })) as unknown as Project };
+        // What this write made (a read back could already see someone else's replace).
+        const { generation: _g, ...made } = doc;
+        return { status: 'created', project: withData(made) as unknown as Project };
       }
       const res = await projects.findOneAndUpdate(
         { companyId, id },
