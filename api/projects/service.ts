@@ -34,6 +34,13 @@ function requirePermission(auth: AuthContext, permission: Permission, action: st
 
 const lacks = (permission: Permission, action: string) => errors.forbidden(`The member who owns this key lacks the ${permission} permission needed to ${action}`, { permission });
 
+/** What each kind of PUT needs: creating a project, or replacing one. */
+const PUT_NEEDS: Record<'created' | 'replaced', { permission: Permission; action: string }> = {
+  created: { permission: 'createProject', action: 'create a project' },
+  replaced: { permission: 'editProject', action: 'replace a project' },
+};
+const needsFor = (kind: 'created' | 'replaced') => lacks(PUT_NEEDS[kind].permission, PUT_NEEDS[kind].action);
+
 const notFound = (id: string) => errors.notFound(`No project '${id}'`);
 const readOnly = () => new ApiError('conflict', `The demo project is read-only; save a copy under another id to change it`, { reason: 'read_only' });
 
@@ -137,21 +144,19 @@ export async function putProject(store: Store, auth: AuthContext, id: string, re
   checkProjectId(id);
   if (id === DEMO_PROJECT_ID) throw readOnly();
   // Refused before the body is read, as the project is now...
-  const exists = (await store.projects.get(auth.company.id, id)) !== undefined;
-  requirePermission(auth, exists ? 'editProject' : 'createProject', exists ? 'replace a project' : 'create a project');
+  const may = (kind: 'created' | 'replaced') => auth.member.permissions.includes(PUT_NEEDS[kind].permission);
+  const kindNow = (await store.projects.get(auth.company.id, id)) !== undefined ? 'replaced' : 'created';
+  if (!may(kindNow)) throw needsFor(kindNow);
   const input = parseProjectBody(await readBody());
   // ...and by the write itself, as the project is then: the store decides create or replace and
   // checks the permission for it in the same transaction, so a project created or deleted by
   // someone else meanwhile never lets a refused write through (a 403 writes nothing).
-  const allow = { create: auth.member.permissions.includes('createProject'), replace: auth.member.permissions.includes('editProject') };
+  const allow = { create: may('created'), replace: may('replaced') };
   const outcome = await store.projects.put(auth.company.id, id, { ...input, by: auth.member.id, at: new Date().toISOString() }, auth.company.plan.maxProjects, allow);
   if (outcome.status === 'limit_reached') {
     throw new ApiError('plan_limit', `The company's plan allows ${auth.company.plan.maxProjects} projects`, { maxProjects: auth.company.plan.maxProjects, count: outcome.count });
   }
-  if (outcome.status === 'not_allowed') {
-    const replace = outcome.wouldHave === 'replaced';
-    throw replace ? lacks('editProject', 'replace a project') : lacks('createProject', 'create a project');
-  }
+  if (outcome.status === 'not_allowed') throw needsFor(outcome.wouldHave);
   return { created: outcome.status === 'created', project: view(outcome.project) };
 }
 

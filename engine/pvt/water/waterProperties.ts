@@ -53,7 +53,6 @@ const Input = Type.Object({
 
 const perPressure = (q: Parameters<typeof quantityOrArray>[0], description: string, unit?: string) => quantityOrArray(q, unit ? { description, unit } : { description });
 
-
 const Output = Type.Object({
   bw: quantityOrArray('formationVolumeFactor', { description: 'Water formation volume factor (with the dissolved methane)', physical: BRINE_FVF }),
   density: quantityOrArray('density', { description: 'Brine density at pressure and temperature', physical: BRINE_DENSITY }),
