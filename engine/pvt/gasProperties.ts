@@ -89,8 +89,21 @@ function boundsFor(key: keyof typeof Output.properties): Bounds {
 
 const within = (v: number, b: Bounds) => v >= b[0] && v > b[1] && v <= b[2] && v < b[3];
 
-/** Every list output's bounds are "> 0 and finite" (today's schema): the loop's comparison in its short form. */
-const ALL_POSITIVE = Object.values(B).every((b) => b[0] === -Infinity && b[1] === 0 && b[2] === Infinity && b[3] === Infinity);
+/** Bounds of the form "> 0, finite, at most a maximum (Infinity: none)". */
+const positiveUpTo = (b: Bounds) => b[0] === -Infinity && b[1] === 0 && b[3] === Infinity;
+
+/**
+ * Every list output's bounds are "> 0, finite, at most a maximum" (today's schema: density and
+ * viscosity have physical ceilings, engine/quantity.ts; the rest none) and Ppr's and z's have no
+ * maximum: the WebAssembly kernel checks exactly these (its ok flags), and the loop's comparison
+ * takes its short form. Exported so a test holds the schema and the kernel together: when a bound
+ * of another form is declared, long lists silently lose the kernel (3-4x slower per point), as they
+ * once did when the ceilings came in.
+ */
+export const KERNEL_CHECKS_BOUNDS = Object.values(B).every(positiveUpTo) && B.Ppr[2] === Infinity && B.z[2] === Infinity;
+
+/** The short-form check: > 0, at most max, finite. */
+const upTo = (v: number, max: number) => v > 0 && v <= max && v !== Infinity;
 
 interface OutColumns {
   Bg: Column;
@@ -104,8 +117,8 @@ interface OutColumns {
  * Bg, BgRbPerMscf, density, cg and viscosity of points start..end (z and dz/dPpr solved, dz/dPpr
  * at dzdppr[i - start]) by the WebAssembly kernel (engine/pvt/kernels/assembly/gasProperties.ts);
  * zInKernel: the block's z and dz/dPpr are in the kernel's columns already (the DAK table path).
- * Writes the columns and returns true only when every value of the block is positive and finite
- * and every Ppr too (the bounds of every list output); false leaves the block to the loops.
+ * Writes the columns and returns true only when every value of the block is within its bounds
+ * (positive, finite, at most its maximum) and every Ppr positive and finite; false leaves the block to the loops.
  */
 function kernelBlock(
   kernel: GasKernels,
@@ -142,7 +155,7 @@ function kernelBlock(
  * The whole block start..end in one kernel call (engine/pvt/kernels/assembly/gasBlock.ts: Ppr,
  * z and dz/dPpr from the DAK table and Newton, the properties), for long DAK lists whose table
  * applies: the block's Ppr and z never pass through JavaScript between the steps. Writes every
- * column and returns true only when every point settled and every value is positive and finite
+ * column and returns true only when every point settled and every value is within its bounds
  * (Ppr too: a point settles only where its target, 0.27 Ppr/Tpr, lies in the table); false
  * leaves the block, untouched, to the general path.
  */
@@ -254,6 +267,11 @@ export const gasProperties = defineFunction({
       invRhoUnit: 1 / lge.rhoUnit,
       lgeX: lge.x,
       lgeY: lge.y,
+      bgMax: B.Bg[2],
+      bgRbMax: B.BgRbPerMscf[2],
+      densityMax: B.density[2],
+      cgMax: B.cg[2],
+      viscosityMax: B.viscosity[2],
     };
     const { bgPerZOverP, densityPerPOverZ, invPpc, muScale, invRhoUnit, lgeX, lgeY } = g;
     // Columns of their final length (no growth, no object per pressure; Float64Array past
@@ -268,8 +286,8 @@ export const gasProperties = defineFunction({
     const viscosity = newColumn(n);
     const cg = newColumn(n);
     const sweep = new DakSweepState();
-    // Only where every list output's bounds are "> 0 and finite", which the kernel checks (its ok flag).
-    const kernel = list && n >= TABLE_MIN && ALL_POSITIVE ? gasKernels() : null;
+    // Only where every list output's bounds are of the form the kernel checks (its ok flag).
+    const kernel = list && n >= TABLE_MIN && KERNEL_CHECKS_BOUNDS ? gasKernels() : null;
     const columns: OutColumns = { Bg, BgRbPerMscf, density, viscosity, cg };
     // The largest Ppr, for the DAK table (./correlations/zDAKTable.ts): division by ppc keeps the order, so it is pMax's.
     const pprMax = pMax / pc.ppc;
@@ -304,8 +322,8 @@ export const gasProperties = defineFunction({
         density[i] = rho;
         cg[i] = c;
         if (inBounds) {
-          inBounds = ALL_POSITIVE
-            ? (Ppr[i] as number) > 0 && zi > 0 && bg > 0 && bgRb > 0 && rho > 0 && c > 0 && Ppr[i] !== Infinity && zi !== Infinity && bg !== Infinity && bgRb !== Infinity && rho !== Infinity && c !== Infinity
+          inBounds = KERNEL_CHECKS_BOUNDS
+            ? upTo(Ppr[i] as number, Infinity) && upTo(zi, Infinity) && upTo(bg, B.Bg[2]) && upTo(bgRb, B.BgRbPerMscf[2]) && upTo(rho, B.density[2]) && upTo(c, B.cg[2])
             : within(Ppr[i] as number, B.Ppr) && within(zi, B.z) && within(bg, B.Bg) && within(bgRb, B.BgRbPerMscf) && within(rho, B.density) && within(c, B.cg);
         }
       }
@@ -318,7 +336,7 @@ export const gasProperties = defineFunction({
         let mu = muScale * tableExp(lgeX * tableExp(lgeY * Math.log(rho * invRhoUnit)));
         if (!(Number.isFinite(mu) && mu > 0)) mu = gasViscosityLGE(viscosityMethod, tR, rho, mw); // throws, naming the point
         viscosity[i] = mu;
-        if (inBounds) inBounds = ALL_POSITIVE ? mu > 0 && mu !== Infinity : within(mu, B.viscosity);
+        if (inBounds) inBounds = KERNEL_CHECKS_BOUNDS ? upTo(mu, B.viscosity[2]) : within(mu, B.viscosity);
       }
     }
     if (pMin <= pMax) warnings.push(...zRangeWarningsSpan(zMethod, pMin / pc.ppc, pMax / pc.ppc, tpr));

@@ -44,6 +44,11 @@ interface KernelExports {
     invRhoUnit: number,
     lgeX: number,
     lgeY: number,
+    bgMax: number,
+    bgRbMax: number,
+    densityMax: number,
+    cgMax: number,
+    viscosityMax: number,
   ): number;
   gasBlock(
     p: number,
@@ -76,6 +81,11 @@ interface KernelExports {
     invRhoUnit: number,
     lgeX: number,
     lgeY: number,
+    bgMax: number,
+    bgRbMax: number,
+    densityMax: number,
+    cgMax: number,
+    viscosityMax: number,
   ): number;
 }
 
@@ -96,6 +106,12 @@ export interface GasPropertyConstants {
   invRhoUnit: number;
   lgeX: number;
   lgeY: number;
+  /** Each property's largest allowed value (its output bound; Infinity where there is none): a lane above it is not ok. */
+  bgMax: number;
+  bgRbMax: number;
+  densityMax: number;
+  cgMax: number;
+  viscosityMax: number;
 }
 
 const COLUMNS = ['ppr', 'target', 'start', 'z', 'dz', 'zOk', 'p', 'bg', 'bgRb', 'density', 'cg', 'viscosity', 'propertiesOk'] as const;
@@ -143,13 +159,14 @@ export class GasKernels {
 
   /**
    * The properties of col.p, col.z, col.dz [0..m) into col.bg ... col.viscosity, col.propertiesOk;
-   * returns how many of the m points are ok (every output positive and finite).
+   * returns how many of the m points are ok (every output positive, finite and at most its maximum in g).
    */
   gasPropertyColumns(m: number, g: GasPropertyConstants): number {
     const a = this.at;
     const lanes = this.x.gasPropertyColumns(
       a.p, a.z, a.dz, a.bg, a.bgRb, a.density, a.cg, a.viscosity, a.propertiesOk, padded(m),
       g.bgPerZOverP, g.densityPerPOverZ, g.rbPerMscfPerRcfScf, g.invPpc, g.muScale, g.invRhoUnit, g.lgeX, g.lgeY,
+      g.bgMax, g.bgRbMax, g.densityMax, g.cgMax, g.viscosityMax,
     );
     return this.pointsOk(m, this.col.propertiesOk, lanes);
   }
@@ -158,7 +175,7 @@ export class GasKernels {
    * pvt.gasProperties of col.p[0..m) in one call (./assembly/gasBlock.ts) with `table`, the DAK
    * table loaded in the kernel's memory: Ppr into col.ppr, z and
    * dz/dPpr into col.z and col.dz, the properties into col.bg ... col.viscosity. True when every one
-   * of the m points is ok (z settled; Ppr, z and every property positive and finite).
+   * of the m points is ok (z settled; Ppr, z and every property positive and finite, each property at most its maximum in g).
    */
   gasBlock(m: number, table: LoadedDakTable, ppc: number, g: GasPropertyConstants): boolean {
     const [c1, c2, c3, c4] = table.c;
@@ -168,6 +185,7 @@ export class GasKernels {
     const lanes = this.x.gasBlock(
       a.p, a.ppr, a.target, a.start, a.z, a.dz, a.zOk, a.bg, a.bgRb, a.density, a.cg, a.viscosity, a.propertiesOk, padded(m), this.tableAt, table.cells,
       c1, c2, c3, c4, table.k, ppc, g.bgPerZOverP, g.densityPerPOverZ, g.rbPerMscfPerRcfScf, g.invPpc, g.muScale, g.invRhoUnit, g.lgeX, g.lgeY,
+      g.bgMax, g.bgRbMax, g.densityMax, g.cgMax, g.viscosityMax,
     );
     return lanes === padded(m);
   }

@@ -1,8 +1,9 @@
 /**
  * The one path policy (DESIGN.md §6a) with the payments product in it: every spelling of a
  * payments path reaches the payments gate or answers 401/404 — never a handler without a key,
- * never 5xx — and a spelling that reaches a handler keeps the key's environment. Unknown paths
- * under /v1 stay with the engineering gate (an sk_ key there is 401).
+ * never 5xx — and a spelling that reaches a handler keeps the key's environment. An unknown path
+ * under /v1 presented with an sk_ key is the payments gate's (404 for a known key), with any other
+ * credential the engineering gate's.
  */
 import { expect } from 'chai';
 import { request as httpRequest } from 'node:http';
@@ -68,13 +69,23 @@ describe('payments paths in the one path policy', () => {
     });
   }
 
-  it('an unknown path under a payments path stays with the engineering gate: 401 without a key and with an sk_ key, 403 with an eng_ key', async () => {
-    for (const p of ['/v1/payins/x/y', '/v1/payments', '/v1/sandbox', '/V1/PAYOUTS/a/b/c']) {
+  it('an unknown /v1 path: 401 without a key, 404 with a known sk_ key (the payments gate judges it), 401 with an unknown one, 403 with an eng_ key', async () => {
+    const unknownSk = m.sandbox.slice(0, -4) + (m.sandbox.endsWith('AAAA') ? 'BBBB' : 'AAAA');
+    for (const p of ['/v1/payins/x/y', '/v1/payments', '/v1/sandbox', '/V1/PAYOUTS/a/b/c', '/v1//payins', '/v1/team', '/v1/projects/p/nothing']) {
       expect((await raw(server.url, 'GET', p)).status, p).to.equal(401);
       const sk = await raw(server.url, 'GET', p, { Authorization: `Bearer ${m.sandbox}` });
-      expect(sk.status, p).to.equal(401);
-      expect((await raw(server.url, 'GET', p, { Authorization: `Bearer ${eng}` })).status, p).to.equal(403);
+      expect(sk.status, p).to.equal(404);
+      expect(sk.body.error.code, p).to.equal('not_found');
+      const live = await raw(server.url, 'POST', p, { Authorization: `Bearer ${m.live}` }, '{}');
+      expect(live.status, p).to.equal(404);
+      const wrong = await raw(server.url, 'GET', p, { Authorization: `Bearer ${unknownSk}` });
+      expect(wrong.status, p).to.equal(401);
+      expect(wrong.body.error.message, p).to.match(/Unknown API key/);
+      expect((await raw(server.url, 'GET', p, { Authorization: `Bearer ${eng}` })).status, p).to.be.oneOf([403, 404]);
     }
+    // Under a key path the engineering answer stands: 404 for a key, 403 elsewhere.
+    expect((await raw(server.url, 'GET', '/v1/payins/x/y', { Authorization: `Bearer ${eng}` })).status).to.equal(403);
+    expect((await raw(server.url, 'GET', '/v1/projects/p/nothing', { Authorization: `Bearer ${eng}` })).status).to.equal(404);
   });
 
   it('a payments path with another method is 405 with Allow, after the payments gate', async () => {

@@ -18,9 +18,12 @@ const kernels = () => {
   return k;
 };
 
-/** The properties kernel's per-call constants, in the wrapper's order. */
-const constants = (bgPerZOverP: number, densityPerPOverZ: number, rbPerMscfPerRcfScf: number, invPpc: number, muScale: number, invRhoUnit: number, lgeX: number, lgeY: number): GasPropertyConstants =>
-  ({ bgPerZOverP, densityPerPOverZ, rbPerMscfPerRcfScf, invPpc, muScale, invRhoUnit, lgeX, lgeY });
+/** No ceiling on any property. */
+const NO_MAXIMA = { bgMax: Infinity, bgRbMax: Infinity, densityMax: Infinity, cgMax: Infinity, viscosityMax: Infinity };
+
+/** The properties kernel's per-call constants, in the wrapper's order; no maxima unless given. */
+const constants = (bgPerZOverP: number, densityPerPOverZ: number, rbPerMscfPerRcfScf: number, invPpc: number, muScale: number, invRhoUnit: number, lgeX: number, lgeY: number, maxima: Partial<typeof NO_MAXIMA> = {}): GasPropertyConstants =>
+  ({ bgPerZOverP, densityPerPOverZ, rbPerMscfPerRcfScf, invPpc, muScale, invRhoUnit, lgeX, lgeY, ...NO_MAXIMA, ...maxima });
 
 /** Relative difference, with a floor for values near zero. */
 const rel = (a: number, b: number) => Math.abs(a - b) / Math.max(Math.abs(b), 1e-300);
@@ -93,6 +96,27 @@ describe('gas array kernels (WebAssembly SIMD)', function () {
     // Six good lanes count six.
     for (let j = 0; j < 6; j++) c.p[j] = 500 + 100 * j;
     expect(k.gasPropertyColumns(6, constants(0.019, 0.00317, 178.1, 1 / 665, 0.0125, 1 / 62.4, 5.42, 1.316))).to.equal(6);
+  });
+
+  it('the properties kernel flags a lane above a property\'s maximum (the output schema\'s ceiling), each property on its own, and a value equal to it passes', () => {
+    const k = kernels();
+    const c = k.col;
+    const g = constants(0.019, 0.00317, 178.1, 1 / 665, 0.0125, 1 / 62.4, 5.42, 1.316);
+    for (let j = 0; j < 6; j++) {
+      c.p[j] = 500 + 100 * j;
+      c.z[j] = 0.9;
+      c.dz[j] = 0;
+    }
+    expect(k.gasPropertyColumns(6, g)).to.equal(6);
+    const values = { bgMax: Array.from(c.bg.subarray(0, 6)), bgRbMax: Array.from(c.bgRb.subarray(0, 6)), densityMax: Array.from(c.density.subarray(0, 6)), cgMax: Array.from(c.cg.subarray(0, 6)), viscosityMax: Array.from(c.viscosity.subarray(0, 6)) };
+    for (const [name, column] of Object.entries(values)) {
+      // The ceiling at the third lane's value: lanes above it are flagged, the lane equal to it is not.
+      const ceiling = column[2]!;
+      const above = column.filter((v) => v > ceiling).length;
+      expect(above, name).to.be.greaterThan(0);
+      expect(k.gasPropertyColumns(6, { ...g, [name]: ceiling }), name).to.equal(6 - above);
+      column.forEach((v, j) => expect(c.propertiesOk[j], `${name} lane ${j}`).to.equal(v > ceiling ? 0 : 1));
+    }
   });
 
   it('the DAK table path is taken where h rises (Tpr 1.2-5) and refused where it flattens or the scan would end (Tpr 1.0, Ppr past the table)', () => {

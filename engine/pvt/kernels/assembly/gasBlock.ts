@@ -7,7 +7,7 @@
  *
  * Inputs and outputs at byte offsets (n values each, n even): p in; Ppr, the DAK kernel's
  * targets, starts, z, dz/dPpr and flags, then the properties' columns and flags out.
- * Returns how many of the n lanes are ok (every output positive and finite), or -1 when a lane's
+ * Returns how many of the n lanes are ok (every output positive, finite and at most its maximum), or -1 when a lane's
  * z did not settle in the table's Newton (the caller then takes the block by its general path,
  * which solves such a point alone). Units: psia in; the outputs' as in ./gasProperties.ts.
  * Validity: DAK's, where the caller's table applies (engine/pvt/correlations/zDAKTable.ts).
@@ -48,6 +48,11 @@ export function gasBlock(
   invRhoUnit: f64,
   lgeX: f64,
   lgeY: f64,
+  bgMax: f64,
+  bgRbMax: f64,
+  densityMax: f64,
+  cgMax: f64,
+  viscosityMax: f64,
 ): i32 {
   // Ppr = p / Ppc by division, as JavaScript computes it (a product by 1/Ppc can differ in the last bit).
   const ppcK = f64x2.splat(ppc);
@@ -56,5 +61,5 @@ export function gasBlock(
     v128.store(pprOut + o, f64x2.div(v128.load(pIn + o), ppcK));
   }
   if (dakTableNewton(pprOut, targets, starts, zOut, dzOut, zOk, n, table, cells, c1, c2, c3, c4, k) !== n) return -1;
-  return gasPropertyColumns(pIn, zOut, dzOut, bgOut, bgRbOut, densityOut, cgOut, viscosityOut, okOut, n, bgPerZOverP, densityPerPOverZ, rbPerMscfPerRcfScf, invPpc, muScale, invRhoUnit, lgeX, lgeY);
+  return gasPropertyColumns(pIn, zOut, dzOut, bgOut, bgRbOut, densityOut, cgOut, viscosityOut, okOut, n, bgPerZOverP, densityPerPOverZ, rbPerMscfPerRcfScf, invPpc, muScale, invRhoUnit, lgeX, lgeY, bgMax, bgRbMax, densityMax, cgMax, viscosityMax);
 }

@@ -10,8 +10,10 @@
  *
  * Bg, BgRbPerMscf, density and cg by the same operations in the same order as the JavaScript
  * loop (the same numbers); viscosity within a few ulp of it (its own exp and log,
- * ./simdMath.ts). A lane whose outputs are not all positive and finite, or whose log or exp
- * argument is outside the kernels' range, is flagged 0 in `ok` for the caller to compute;
+ * ./simdMath.ts). A lane whose outputs are not all positive, finite and at most their maxima (the
+ * output schema's physical ceilings, e.g. density <= 1000 lbm/ft3, passed in by the caller; Infinity
+ * where there is none), or whose log or exp argument is outside the kernels' range, is flagged 0
+ * in `ok` for the caller to compute;
  * returns how many of the n lanes are ok (so the caller needs no pass over the flags).
  * Validity: Lee–Gonzalez–Eakin 100-8000 psia and 100-340 degF (the caller warns outside).
  * Reference: Lee, A.L., Gonzalez, M.H. and Eakin, B.E. (1966) The Viscosity of Natural Gases.
@@ -38,8 +40,18 @@ export function gasPropertyColumns(
   invRhoUnit: f64,
   lgeX: f64,
   lgeY: f64,
+  bgMax: f64,
+  bgRbMax: f64,
+  densityMax: f64,
+  cgMax: f64,
+  viscosityMax: f64,
 ): i32 {
   const one = splatK(112);
+  const bgMaxK = f64x2.splat(bgMax);
+  const bgRbMaxK = f64x2.splat(bgRbMax);
+  const densityMaxK = f64x2.splat(densityMax);
+  const cgMaxK = f64x2.splat(cgMax);
+  const viscosityMaxK = f64x2.splat(viscosityMax);
   const bgK = f64x2.splat(bgPerZOverP);
   const rhoK = f64x2.splat(densityPerPOverZ);
   const rbK = f64x2.splat(rbPerMscfPerRcfScf);
@@ -66,7 +78,7 @@ export function gasPropertyColumns(
     const cg = f64x2.sub(invP, f64x2.mul(f64x2.mul(dz, invZ), ppcK));
     const reduced = f64x2.mul(rho, unitK);
     const ok = v128.and(
-      v128.and(v128.and(positiveFinite(bg), positiveFinite(bgRb)), v128.and(positiveFinite(rho), positiveFinite(cg))),
+      v128.and(v128.and(upTo(bg, bgMaxK), upTo(bgRb, bgRbMaxK)), v128.and(upTo(rho, densityMaxK), upTo(cg, cgMaxK))),
       logInRange(reduced),
     );
     v128.store(bgOut + o, bg);
@@ -95,10 +107,16 @@ export function gasPropertyColumns(
     const o = <usize>i << 3;
     const a2 = v128.load(viscosityOut + o);
     const mu = f64x2.mul(muK, expv(a2));
-    const ok = v128.and(v128.load(okOut + o), v128.and(expInRange(a2), positiveFinite(mu)));
+    const ok = v128.and(v128.load(okOut + o), v128.and(expInRange(a2), upTo(mu, viscosityMaxK)));
     v128.store(viscosityOut + o, mu);
     v128.store(okOut + o, v128.and(ok, one));
     computed = i64x2.sub(computed, ok);
   }
   return <i32>(i64x2.extract_lane(computed, 0) + i64x2.extract_lane(computed, 1));
+}
+
+/** Lanes positive, finite and at most max. */
+// @ts-ignore: decorator
+@inline function upTo(x: v128, max: v128): v128 {
+  return v128.and(positiveFinite(x), f64x2.le(x, max));
 }
