@@ -29,6 +29,7 @@ import type { CancelBus } from './mcp/cancellation.js';
 import { projectResources, projectTools } from './mcp/projects.js';
 import { projectRoutes } from './routes/projects.js';
 import { createPolicy } from './policy.js';
+import { presentsPaymentsKey } from './authorization.js';
 import { appGate, type SessionRules } from './app/gate.js';
 import { appRoutes } from './app/routes.js';
 
@@ -133,7 +134,8 @@ export function createApp(deps: AppDeps): App {
       return policy.route.access === 'public' ? next() : gate(ctx, next);
     }
     if (policy.kind === 'app') return sessionGate(ctx, next);
-    return policy.kind === 'api' ? gate(ctx, next) : next();
+    if (policy.kind === 'api') return deps.payments && presentsPaymentsKey(ctx) ? deps.payments.gate(ctx, next) : gate(ctx, next);
+    return next();
   });
   koa.use(router.routes());
   koa.use(router.allowedMethods({ throw: false }));

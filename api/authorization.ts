@@ -16,3 +16,12 @@ export function authorizationHeader(ctx: Context): string | null {
 }
 
 export const DUPLICATE_AUTHORIZATION = 'More than one Authorization header: send exactly one (Authorization: Bearer <key>)';
+
+/**
+ * The request presents a merchant secret key (sk_live_ or sk_sand_): a /v1 path no route matches
+ * is then judged by the payments gate (a known key gets 404, as on any payments path), not by the
+ * engineering gate, which knows no such key and would answer 401 as if the key were wrong.
+ */
+export function presentsPaymentsKey(ctx: Context): boolean {
+  return /^Bearer[ ]+sk_(live|sand)_/i.test(ctx.get('Authorization'));
+}

@@ -6,8 +6,9 @@
  * - a matched route carries its own access (`public` or `key`);
  * - a path no route matches is under the API when its first segment, as written or decoded with
  *   dot segments resolved, in any case, is `v1`: it goes through the key gate (401 without a key;
- *   with one, 404 under a key path and 403 elsewhere, api/keyPaths.ts), so no spelling of a keyed
- *   path answers without a key;
+ *   with one, 404 under a key path and 403 elsewhere, api/keyPaths.ts; a merchant sk_ key goes to
+ *   the payments gate instead, api/app.ts, which answers 404 for a known key), so no spelling of a
+ *   keyed path answers without a key;
  * - a path no route matches whose first segment, read the same ways, is `app` is the app's: the
  *   session gate (403 with any Authorization header, 401 without a session, then 404);
  * - anything else is outside the API: 404, no key asked.
