@@ -200,6 +200,8 @@ export interface AppInvitation {
   createdAt: string;
   expiresAt: string;
   usedAt: string | null;
+  /** When a newer invitation of the same email and account replaced this unused one (it then works no more); absent or null while it stands. */
+  supersededAt?: string | null;
 }
 
 /** A signed-in browser. Found by the hash of the cookie value only. */

@@ -118,7 +118,8 @@ export type ConsumeInvitationOutcome =
   | { status: 'consumed'; invitation: AppInvitation }
   | { status: 'not_found' }
   | { status: 'used' }
-  | { status: 'expired' };
+  | { status: 'expired' }
+  | { status: 'superseded' };
 
 /**
  * The app's sign-ins, invitations and sessions. Secrets arrive hashed (password: scrypt; tokens
@@ -147,10 +148,12 @@ export interface AppStore {
   /**
    * Stores an invitation. An invitation is forgotten INVITATION_KEPT_MS after it expires, used or
    * not (until then a second use answers 'used' or 'expired', after it 'not_found'): LMDB removes
-   * those past it as another is created, MongoDB by its TTL index.
+   * those past it as another is created, MongoDB by its TTL index. The unused invitations of the
+   * same email and account are superseded by it (supersededAt = its createdAt): an operator sends
+   * a new link when the last was lost or leaked, so the last must stop working.
    */
   createInvitation(invitation: AppInvitation): Promise<void>;
-  /** Atomically marks the invitation used when it is unused and not expired at `at`. */
+  /** Atomically marks the invitation used when it is unused, not superseded and not expired at `at`. */
   consumeInvitation(tokenHash: string, at: string): Promise<ConsumeInvitationOutcome>;
   createSession(session: AppSession): Promise<void>;
   /** The session, or undefined when absent (expiry is the caller's rule). */

@@ -21,8 +21,14 @@ import { randomToken, sameToken, tokenHash } from './tokens.js';
 export const SESSION_COOKIE = 'engcalc_session';
 export const PRESESSION_COOKIE = 'engcalc_csrf';
 export const CSRF_HEADER = 'X-CSRF-Token';
-/** The session's last-seen time is written at most this often. */
+/**
+ * The session's last-seen time is written at most this often, and at most a tenth of the idle
+ * time apart: the idle check reads the written time, so a session in use ends early by at most
+ * that (with a fixed minute, an idle time of one minute ended every session after a minute,
+ * however busy).
+ */
 const TOUCH_EVERY_MS = 60_000;
+export const touchEveryMs = (rules: SessionRules): number => Math.min(TOUCH_EVERY_MS, Math.floor(rules.idleMs / 10));
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
 export interface SessionRules {
@@ -58,6 +64,7 @@ export function sessionOver(s: AppSession, rules: SessionRules, nowMs: number): 
 
 export function appGate(deps: AppGateDeps): Middleware<AppState> {
   const { store, rules } = deps;
+  const touchEvery = touchEveryMs(rules);
   const now = deps.now ?? Date.now;
 
   return async (ctx, next) => {
@@ -112,7 +119,7 @@ export function appGate(deps: AppGateDeps): Middleware<AppState> {
     if (route?.account && route.account !== session.subject.kind) {
       throw errors.forbidden(route.account === 'merchant' ? 'This part of the app is for merchant users' : 'This part of the app is for company members');
     }
-    if (Date.parse(session.lastSeenAt) + TOUCH_EVERY_MS <= t) await store.app.touchSession(sessionHash, new Date(t).toISOString());
+    if (Date.parse(session.lastSeenAt) + touchEvery <= t) await store.app.touchSession(sessionHash, new Date(t).toISOString());
     ctx.state.app = auth;
     await next();
   };

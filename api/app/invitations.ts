@@ -63,6 +63,7 @@ export async function acceptInvitation(store: Store, input: { token?: unknown; p
   const outcome = await store.app.consumeInvitation(tokenHash(input.token as string), at);
   if (outcome.status === 'not_found') throw new AccountError('not_found', 'This invitation link is not known; ask your administrator for a new one');
   if (outcome.status === 'used') throw new AccountError('conflict', 'This invitation link was already used; ask your administrator for a new one');
+  if (outcome.status === 'superseded') throw new AccountError('conflict', 'A newer invitation link replaced this one; use the latest link you were sent');
   if (outcome.status === 'expired') throw new AccountError('conflict', 'This invitation link has expired; ask your administrator for a new one');
   const { email, subject } = outcome.invitation;
   if ((await store.app.setPassword(email, subject, passwordHash, at)) === 'taken') throw new AccountError('conflict', `${email} already signs in to another account`);

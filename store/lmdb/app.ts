@@ -14,6 +14,9 @@ type Key = string | string[];
 /** Expired sign-in guards removed as one failure is recorded (the rest go with the next ones). */
 const GUARDS_DROPPED_PER_FAILURE = 32;
 
+/** Two invitations for the same person: one email, one account. */
+const sameInvitee = (a: AppInvitation, b: AppInvitation) => a.email === b.email && a.subject.kind === b.subject.kind && a.subject.id === b.subject.id;
+
 export function lmdbApp(root: RootDatabase): AppStore {
   const db = <V>(name: string): Database<V, Key> => absentWhenKeyTooLong(root.openDB<V, Key>({ name }));
   const logins = db<AppLogin>('app.logins'); // email -> login
@@ -88,7 +91,10 @@ export function lmdbApp(root: RootDatabase): AppStore {
       await root.transaction(() => {
         // Those kept past INVITATION_KEPT_MS after their expiry go (invitations are few: a scan is cheap).
         const forgetBefore = Date.parse(invitation.createdAt) - INVITATION_KEPT_MS;
-        for (const { key, value } of invitations.getRange()) if (Date.parse(value.expiresAt) < forgetBefore) invitations.remove(key);
+        for (const { key, value } of invitations.getRange()) {
+          if (Date.parse(value.expiresAt) < forgetBefore) invitations.remove(key);
+          else if (sameInvitee(value, invitation) && !value.usedAt && !value.supersededAt) invitations.put(key, { ...value, supersededAt: invitation.createdAt });
+        }
         invitations.put(invitation.tokenHash, invitation);
       });
     },
@@ -97,6 +103,7 @@ export function lmdbApp(root: RootDatabase): AppStore {
         const cur = invitations.get(tokenHash);
         if (!cur) return { status: 'not_found' as const };
         if (cur.usedAt) return { status: 'used' as const };
+        if (cur.supersededAt) return { status: 'superseded' as const };
         if (Date.parse(cur.expiresAt) <= Date.parse(at)) return { status: 'expired' as const };
         const used = { ...cur, usedAt: at };
         invitations.put(tokenHash, used);

@@ -23,6 +23,7 @@ export async function mongoApp(db: Db): Promise<AppStore> {
   const guards: Collection<GuardDoc> = db.collection('appSignInGuards');
   await Promise.all([
     invitations.createIndex({ expireAt: 1 }, { expireAfterSeconds: 0 }),
+    invitations.createIndex({ email: 1 }),
     sessions.createIndex({ expireAt: 1 }, { expireAfterSeconds: 0 }),
     sessions.createIndex({ 'subject.kind': 1, 'subject.id': 1 }),
     guards.createIndex({ expireAt: 1 }, { expireAfterSeconds: 0 }),
@@ -88,14 +89,18 @@ export async function mongoApp(db: Db): Promise<AppStore> {
       await guards.deleteOne({ _id: key });
     },
     async createInvitation(invitation) {
+      await invitations.updateMany(
+        { email: invitation.email, 'subject.kind': invitation.subject.kind, 'subject.id': invitation.subject.id, usedAt: null, supersededAt: null },
+        { $set: { supersededAt: invitation.createdAt } },
+      );
       await invitations.insertOne({ _id: invitation.tokenHash, ...invitation, expireAt: new Date(Date.parse(invitation.expiresAt) + INVITATION_KEPT_MS) });
     },
     async consumeInvitation(tokenHash, at) {
-      const used = await invitations.findOneAndUpdate({ _id: tokenHash, usedAt: null, expiresAt: { $gt: at } }, { $set: { usedAt: at } }, { returnDocument: 'after' });
+      const used = await invitations.findOneAndUpdate({ _id: tokenHash, usedAt: null, supersededAt: null, expiresAt: { $gt: at } }, { $set: { usedAt: at } }, { returnDocument: 'after' });
       if (used) return { status: 'consumed', invitation: strip<AppInvitation>(used)! };
       const cur = await invitations.findOne({ _id: tokenHash });
       if (!cur) return { status: 'not_found' };
-      return cur.usedAt ? { status: 'used' } : { status: 'expired' };
+      return cur.usedAt ? { status: 'used' } : cur.supersededAt ? { status: 'superseded' } : { status: 'expired' };
     },
     async createSession(session) {
       await sessions.insertOne({ _id: session.idHash, ...session, expireAt: new Date(session.expiresAt) });

@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import { call, createAccount, addMember, freshAddress, startTestServer, type TestServer, type TestAccount } from '../support/server.js';
 import { AppClient, givePassword, PASSWORD, signedIn } from '../support/appClient.js';
 import { tokenHash } from '../../api/app/tokens.js';
-import { SESSION_COOKIE } from '../../api/app/gate.js';
+import { SESSION_COOKIE, touchEveryMs } from '../../api/app/gate.js';
 import { inviteMember, acceptInvitation } from '../../api/app/invitations.js';
 import type { RouteSpec } from '../../api/routes/route.js';
 
@@ -271,6 +271,25 @@ describe('app (/app) over HTTP', () => {
   });
 
   describe('invitations', () => {
+    it('a newer link replaces an unused older one of the same member: the older answers 409 and sets no password', async () => {
+      const other = await addMember(server, acct.company);
+      const first = (await inviteMember(server.store, other.member.id, server.url)).link.split('#')[1]!;
+      const second = (await inviteMember(server.store, other.member.id, server.url)).link.split('#')[1]!;
+      const client = new AppClient(server.url);
+      await client.open();
+      const old = await client.request('POST', '/app/invitations/accept', { body: { token: first, password: 'a password from a leaked link' } });
+      expect(old.status).to.equal(409);
+      expect(old.body.error.message).to.match(/newer invitation/);
+      expect((await client.request('POST', '/app/invitations/accept', { body: { token: second, password: 'the member own password' } })).status).to.equal(200);
+      expect((await client.signIn(other.member.email, 'a password from a leaked link')).status).to.equal(401);
+      expect((await client.signIn(other.member.email, 'the member own password')).status).to.equal(200);
+    });
+
+    it('records a session\'s last request at least every tenth of the idle time (a one-minute idle time no longer ends busy sessions)', () => {
+      expect(touchEveryMs({ idleMs: 60_000, maxMs: 3_600_000 })).to.equal(6_000);
+      expect(touchEveryMs({ idleMs: 30 * 60_000, maxMs: 3_600_000 })).to.equal(60_000);
+    });
+
     it('sets a password once per link; a used, unknown or short answer is refused', async () => {
       const other = await addMember(server, acct.company);
       const invitation = await inviteMember(server.store, other.member.id, 'https://app.example.com/');

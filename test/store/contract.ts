@@ -317,9 +317,10 @@ export function storeContract(name: string, open: () => Promise<{ store: Store; 
       });
 
       it('consumes an invitation once, never after it expires', async () => {
-        const inv = (tokenHash: string, expiresAt: string) => ({ tokenHash, email: 'ann@x.com', subject: ann, createdAt: t(0), expiresAt, usedAt: null });
+        // Two people: a second invitation of the same person would supersede the first (below).
+        const inv = (tokenHash: string, expiresAt: string, email = 'ann@x.com') => ({ tokenHash, email, subject: email === 'ann@x.com' ? ann : shop, createdAt: t(0), expiresAt, usedAt: null });
         await store.app.createInvitation(inv('tok1', t(60)));
-        await store.app.createInvitation(inv('tok2', t(5)));
+        await store.app.createInvitation(inv('tok2', t(5), 'shop@x.com'));
         const tries = await Promise.all(Array.from({ length: 5 }, () => store.app.consumeInvitation('tok1', t(1))));
         expect(tries.filter((r) => r.status === 'consumed')).to.have.length(1);
         expect(tries.filter((r) => r.status === 'used')).to.have.length(4);
@@ -330,15 +331,28 @@ export function storeContract(name: string, open: () => Promise<{ store: Store; 
       });
 
       it('keeps an expired or used invitation INVITATION_KEPT_MS after its expiry: a second use still answers why', async () => {
-        const inv = (tokenHash: string, createdAt: string, expiresAt: string) => ({ tokenHash, email: 'ann@x.com', subject: ann, createdAt, expiresAt, usedAt: null });
+        const inv = (tokenHash: string, createdAt: string, expiresAt: string, email = 'ann@x.com') => ({ tokenHash, email, subject: email === 'ann@x.com' ? ann : shop, createdAt, expiresAt, usedAt: null });
         await store.app.createInvitation(inv('kept-used', t(0), t(60)));
-        await store.app.createInvitation(inv('kept-expired', t(0), t(5)));
+        await store.app.createInvitation(inv('kept-expired', t(0), t(5), 'shop@x.com'));
         expect((await store.app.consumeInvitation('kept-used', t(1))).status).to.equal('consumed');
         // Another invitation a day short of the keeping time after both expired: both still known.
         const later = new Date(Date.parse(t(60)) + INVITATION_KEPT_MS - 86_400_000).toISOString();
-        await store.app.createInvitation(inv('kept-later', later, new Date(Date.parse(later) + 3_600_000).toISOString()));
+        await store.app.createInvitation(inv('kept-later', later, new Date(Date.parse(later) + 3_600_000).toISOString(), 'other@x.com'));
         expect((await store.app.consumeInvitation('kept-used', later)).status).to.equal('used');
         expect((await store.app.consumeInvitation('kept-expired', later)).status).to.equal('expired');
+      });
+
+      it('a newer invitation of the same person supersedes the unused older ones (a lost or leaked link stops working); a used one, and other people\'s, stay as they were', async () => {
+        const inv = (tokenHash: string, m: number, email = 'ann@x.com', subject: typeof ann | typeof shop = ann) => ({ tokenHash, email, subject, createdAt: t(m), expiresAt: t(m + 60), usedAt: null });
+        await store.app.createInvitation(inv('sup-used', 0));
+        expect((await store.app.consumeInvitation('sup-used', t(1))).status).to.equal('consumed');
+        await store.app.createInvitation(inv('sup-old', 2));
+        await store.app.createInvitation(inv('sup-other-person', 2, 'shop@x.com', shop));
+        await store.app.createInvitation(inv('sup-new', 3));
+        expect((await store.app.consumeInvitation('sup-old', t(4))).status).to.equal('superseded');
+        expect((await store.app.consumeInvitation('sup-used', t(4))).status, 'used stays used').to.equal('used');
+        expect((await store.app.consumeInvitation('sup-other-person', t(4))).status).to.equal('consumed');
+        expect((await store.app.consumeInvitation('sup-new', t(4))).status).to.equal('consumed');
       });
 
       it('keeps sessions by id hash, touches, ends one or all of a subject', async () => {

@@ -25,9 +25,10 @@ describe('LMDB app store: invitations are forgotten INVITATION_KEPT_MS after the
   it('creating an invitation removes those expired longer ago than that, used or not, and keeps the rest', async () => {
     const { store, cleanup } = await openLmdb();
     try {
-      const ann = { kind: 'member', id: 'm1' } as const;
+      const ann = { kind: 'member' as const, id: 'm1' };
       const at = (ms: number) => new Date(Date.UTC(2026, 0, 1) + ms).toISOString();
-      const inv = (tokenHash: string, createdMs: number, expiresMs: number) => ({ tokenHash, email: 'ann@x.com', subject: ann, createdAt: at(createdMs), expiresAt: at(expiresMs), usedAt: null });
+      // One person each: a newer invitation of the same person would supersede an older one.
+      const inv = (tokenHash: string, createdMs: number, expiresMs: number) => ({ tokenHash, email: `${tokenHash}@x.com`, subject: { ...ann, id: tokenHash }, createdAt: at(createdMs), expiresAt: at(expiresMs), usedAt: null });
       const hour = 3_600_000;
       await store.app.createInvitation(inv('old-used', 0, hour));
       await store.app.createInvitation(inv('old-unused', 0, hour));
