@@ -7,6 +7,13 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { DataKey, parseDataKey } from './payments/dataKeys.js';
 
+/**
+ * Default bytes of answer JSON one batch or run may hold (ENGINE_BATCH_RESULT_LIMIT_BYTES). Items
+ * are bounded in number and each call's answer in size (4 MiB), but not their product: 20 items of
+ * pvt.blackOilTable answered 30 MB, and a few hundred held gigabytes until the process failed.
+ */
+export const BATCH_RESULT_LIMIT_BYTES = 32 * 1024 * 1024;
+
 /** The range ENGINE_TIMEOUT_MS may take (ms); a worker accepts a job's limit in it (workers/queue/consumer.ts). */
 export const ENGINE_TIMEOUT_RANGE_MS = { min: 10, max: 3_600_000 } as const;
 
@@ -46,6 +53,8 @@ export interface Config {
     batchMaxItems: number;
     /** Time limit of a synchronous batch in ms (ENGINE_BATCH_TIMEOUT_MS, default 60000). */
     batchTimeoutMs: number;
+    /** Bytes of answer JSON one batch or run may hold (ENGINE_BATCH_RESULT_LIMIT_BYTES, default 32 MiB). */
+    batchResultLimitBytes: number;
     /** Time limit of a run in ms, from its start (ENGINE_RUN_TIMEOUT_MS, default 3600000). */
     runTimeoutMs: number;
     /** How long a finished run is kept, in ms from its completion (RUN_RETENTION_MS, default 7 days). */
@@ -141,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Readonl
       startTimeoutMs: int('ENGINE_START_TIMEOUT_MS', 10_000, 100, 600_000),
       batchMaxItems: int('ENGINE_BATCH_MAX_ITEMS', 10_000, 1, 100_000),
       batchTimeoutMs: int('ENGINE_BATCH_TIMEOUT_MS', 60_000, 10, 600_000),
+      batchResultLimitBytes: int('ENGINE_BATCH_RESULT_LIMIT_BYTES', BATCH_RESULT_LIMIT_BYTES, 4 * 1024 * 1024, 256 * 1024 * 1024),
       runTimeoutMs: int('ENGINE_RUN_TIMEOUT_MS', 3_600_000, 10, 86_400_000),
       runRetentionMs: int('RUN_RETENTION_MS', 7 * 86_400_000, 1_000, 365 * 86_400_000),
     },

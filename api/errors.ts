@@ -57,6 +57,8 @@ export class ApiError extends Error {
   readonly details: Record<string, unknown> | undefined;
   /** Extra response headers (e.g. Retry-After, WWW-Authenticate). */
   readonly headers: Record<string, string>;
+  /** The JSON-RPC error code the MCP endpoint answers this with, where it is not the code's usual one (api/mcp/refusals.ts). */
+  rpcCode?: number;
 
   constructor(code: ErrorCode, message: string, details?: Record<string, unknown>, headers: Record<string, string> = {}) {
     super(message);

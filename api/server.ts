@@ -107,7 +107,7 @@ export async function startServer(config: Readonly<Config>, options: StartOption
     readinessChecks.redis = () => governance.ping();
     readinessChecks.workers = async () => ((await queue?.health())?.threads ?? 0) > 0;
   }
-  const batch = { maxItems: config.engine.batchMaxItems, timeoutMs: config.engine.batchTimeoutMs };
+  const batch = { maxItems: config.engine.batchMaxItems, timeoutMs: config.engine.batchTimeoutMs, resultLimitBytes: config.engine.batchResultLimitBytes };
   const runs = new RunService({ store, seats: governance.seats, runner: instrument(runner, metrics) }, batch, { timeoutMs: config.engine.runTimeoutMs, retentionMs: config.engine.runRetentionMs }, log);
   const app = createApp({
     store,

@@ -86,7 +86,7 @@ export const CANCEL_GRACE_MS = 250;
 /** What a thread receives: the job and the slot of its start flag. */
 /** `progress`: the caller listens, so the thread stores the engine's step reports in the slot. */
 /** `calls`: light calls sent together (workers/lightCalls.ts); the task's own name and slot are then unused. */
-export type PoolTask = EngineJob & { startSlot: number; inputs?: unknown[]; deadline?: number; mode?: 'outcomes' | 'texts'; progress?: true; calls?: GroupedCall[] };
+export type PoolTask = EngineJob & { startSlot: number; inputs?: unknown[]; deadline?: number; mode?: 'outcomes' | 'texts'; maxBytes?: number; progress?: true; calls?: GroupedCall[] };
 
 /** How often the pool reads the steps of a call whose caller listens for progress. */
 export const PROGRESS_POLL_MS = 250;
@@ -204,7 +204,7 @@ export class EnginePool implements EngineRunner {
   async runChunk(job: ChunkJob, options: RunOptions = {}): Promise<ChunkOutcome> {
     const limit = Math.max(1, job.deadline - Date.now()) + CHUNK_STOP_GRACE_MS;
     const partial: unknown[] = [];
-    const out = await this.submit<ChunkOutcome>({ name: job.name, input: {}, units: job.units, inputs: job.inputs, deadline: job.deadline, mode: job.mode }, limit, options, partial);
+    const out = await this.submit<ChunkOutcome>({ name: job.name, input: {}, units: job.units, inputs: job.inputs, deadline: job.deadline, mode: job.mode, maxBytes: job.maxBytes }, limit, options, partial);
     // Stopped at the deadline with an item still running: the items it had finished keep their answers.
     if (!out.ok && out.reason === 'timeout' && partial.length) return job.mode === 'texts' ? { ok: true, texts: partial as string[] } : { ok: true, outcomes: partial as ItemOutcome[] };
     return out;

@@ -57,13 +57,23 @@ export interface ChunkJob {
    * single call would, and answers the JSON text of each item's answer body (workers/batchItem.ts).
    */
   mode?: 'outcomes' | 'texts';
+  /**
+   * Bytes of answer JSON the chunk may produce: the thread starts no item once its answers reach
+   * this (`stopped: 'bytes'` in the outcome), so a batch of large answers never holds more than
+   * its budget (api/engine/batch.ts) in any one chunk.
+   */
+  maxBytes?: number;
 }
 
 /** One item's outcome in a chunk; a fault thrown by the engine is this item's, not the chunk's. */
 export type ItemOutcome = ExecutionOutcome | { ok: false; reason: 'internal'; message: string };
 
-/** A chunk's outcomes, in order; shorter than its inputs when the deadline came first (the rest did not run). */
-export type ChunkOutcome = { ok: true; outcomes: ItemOutcome[] } | { ok: true; texts: string[] } | NotRun;
+/**
+ * A chunk's outcomes, in order; shorter than its inputs when the deadline came first or, with
+ * `stopped: 'bytes'`, when its answers reached the job's maxBytes (the rest did not run). `bytes`:
+ * each answer's size as JSON, where the thread measured it.
+ */
+export type ChunkOutcome = ({ ok: true; outcomes: ItemOutcome[] } | { ok: true; texts: string[] }) & { bytes?: number[]; stopped?: 'bytes' } | NotRun;
 
 /** Every outcome of the runner itself (not of the engine): timeout, saturated, unavailable, canceled. */
 export type NotRun = Exclude<RunOutcome, ExecutionOutcome | PresentedOutcome>;

@@ -14,6 +14,7 @@ import { answerText } from './batchItem.js';
 import { raiseStartFlag, slotProgress } from './startFlags.js';
 import type { GroupedCall, GroupedOutcome } from './lightCalls.js';
 import { CHUNK_PARTIAL, PARTIAL_EVERY_MS } from './chunkPartial.js';
+import { answerBytes } from './answerBytes.js';
 
 const startFlags = (workerData as { startFlags?: SharedArrayBuffer } | undefined)?.startFlags;
 
@@ -75,19 +76,33 @@ function runChunk(task: PoolTask): ChunkOutcome {
   const inputs = task.inputs ?? [];
   if (!def) return { ok: true, outcomes: inputs.map(() => ({ ok: false, reason: 'invalid_input', message: `unknown engine function ${task.name}` })) };
   const done: (string | ItemOutcome)[] = [];
+  const bytes: number[] = [];
+  let total = 0;
+  let stopped: 'bytes' | undefined;
   let posted = 0;
   let lastPost = Date.now();
   for (const input of inputs) {
     const now = Date.now();
     if (task.deadline !== undefined && now >= task.deadline) break;
+    if (task.maxBytes !== undefined && total >= task.maxBytes) {
+      stopped = 'bytes';
+      break;
+    }
     if (now - lastPost >= PARTIAL_EVERY_MS && done.length > posted) {
       parentPort?.postMessage({ [CHUNK_PARTIAL]: task.startSlot, items: done.slice(posted) });
       posted = done.length;
       lastPost = now;
     }
-    done.push(task.mode === 'texts' ? answerText(def, input) : runItem(def, input as Record<string, unknown>, task));
+    const answer = task.mode === 'texts' ? answerText(def, input) : runItem(def, input as Record<string, unknown>, task);
+    done.push(answer);
+    if (task.maxBytes !== undefined) {
+      const size = answerBytes(answer);
+      bytes.push(size);
+      total += size;
+    }
   }
-  return task.mode === 'texts' ? { ok: true, texts: done as string[] } : { ok: true, outcomes: done as ItemOutcome[] };
+  const measured = task.maxBytes !== undefined ? { bytes, ...(stopped ? { stopped } : {}) } : {};
+  return task.mode === 'texts' ? { ok: true, texts: done as string[], ...measured } : { ok: true, outcomes: done as ItemOutcome[], ...measured };
 }
 
 function runItem(def: NonNullable<ReturnType<typeof findDefinition>>, input: Record<string, unknown>, task: PoolTask): ItemOutcome {

@@ -15,7 +15,8 @@ import { itemAnswer, type ItemBody, type ItemError } from '../../workers/batchIt
 import type { AnyDefinition } from '../../engine/definition.js';
 import type { UnitSystem } from '../../engine/validation.js';
 import type { LicensableModule } from '../../store/model.js';
-import type { CancelSignal, ChunkJob, EngineRunner, NotRun } from '../../workers/runner.js';
+import type { CancelSignal, ChunkJob, EngineRunner, ItemOutcome, NotRun } from '../../workers/runner.js';
+import { answerBytes } from '../../workers/answerBytes.js';
 import { authorizeFunction, type EngineDeps } from './callEngine.js';
 import { seatModule } from './describe.js';
 import { resolveFluidModel } from './fluidModels.js';
@@ -26,6 +27,8 @@ export interface BatchLimits {
   maxItems: number;
   /** Time limit of a synchronous batch in ms (ENGINE_BATCH_TIMEOUT_MS, default 60 000). */
   timeoutMs: number;
+  /** Bytes of answer JSON a batch or run may hold (ENGINE_BATCH_RESULT_LIMIT_BYTES, default 32 MiB). */
+  resultLimitBytes: number;
 }
 
 export type ItemId = string | number;
@@ -95,7 +98,8 @@ export function parseBatchBody(body: unknown, maxItems: number): BatchItem[] {
     }
     if (seen.has(id as ItemId)) throw errors.validation(`items[${i}].id ${JSON.stringify(id)} is used twice; ids must be unique`, { [`items[${i}].id`]: 'is not unique' });
     seen.add(id as ItemId);
-    const input = item.input ?? {};
+    // No input is the empty body ({}); an input of null is answered as a single call with the body null would be.
+    const input = item.input === undefined ? {} : item.input;
     if (!isRecord(input)) return { id: id as ItemId, body: input }; // answered as a single call with this body would be
     return { id: id as ItemId, body: units !== undefined && input.units === undefined ? { ...input, units } : input };
   });
@@ -147,6 +151,13 @@ export interface ExecuteOptions {
   deadline: number;
   /** The batch's time limit, for the timeout message. */
   timeoutMs: number;
+  /**
+   * Bytes of answer JSON the batch may hold: items answered past it get the result-limit error
+   * instead of their result, and once it is reached no further item runs.
+   */
+  resultLimitBytes: number;
+  /** Bytes of answers the batch holds already (a resumed run's); default 0. */
+  usedBytes?: number;
   /** Cancels the batch: waiting chunks never run, running ones have their threads stopped. */
   signal?: CancelSignal;
   /** Called as chunks finish, with the indexes they answered (runs save results and progress here). */
@@ -179,26 +190,43 @@ export async function executeBatch(runner: EngineRunner, def: AnyDefinition, ite
     details: { reason: 'timeout', timeout: true, timeoutMs: options.timeoutMs },
   };
   const canceledError: ItemError = { code: 'engine_error', message: 'This item was not run: the run was canceled', details: { reason: 'canceled', timeout: false } };
+  const limit = options.resultLimitBytes;
+  const overLimit: ItemError = {
+    code: 'engine_error',
+    message: `This item's answer is not included: the answers of this batch reached ${limit} bytes of JSON (ENGINE_BATCH_RESULT_LIMIT_BYTES) without it; send such items in smaller batches or runs`,
+    details: { reason: 'result_limit', timeout: false, limitBytes: limit },
+  };
+  // Bytes of the answers kept so far. The budget is shared by chunks running at once, each
+  // sent with what was left when it started: together they may pass it by up to one chunk's
+  // budget in flight, and what passes is dropped here, never kept.
+  let used = options.usedBytes ?? 0;
+  const keep = (size: number): boolean => {
+    if (used + size > limit) {
+      used = limit; // full: the items still to come are not run
+      return false;
+    }
+    used += size;
+    return true;
+  };
 
   const runOne = async (chunk: Chunk): Promise<void> => {
     if (options.signal?.aborted) return fail(chunk.items, canceledError);
     if (Date.now() >= options.deadline) return fail(chunk.items, timeoutError);
-    const job: ChunkJob = { name: def.name, inputs: chunk.items.map((p) => p.input), units: chunk.items[0]!.units, deadline: options.deadline, mode: options.mode };
+    if (used >= limit) return fail(chunk.items, overLimit);
+    const job: ChunkJob = { name: def.name, inputs: chunk.items.map((p) => p.input), units: chunk.items[0]!.units, deadline: options.deadline, mode: options.mode, maxBytes: limit - used };
     const out = await runner.runChunk(job, { signal: options.signal });
-    if (out.ok && 'texts' in out) {
-      chunk.items.forEach((p, i) => {
-        const text = out.texts[i];
-        if (text === undefined) answer(p, { ok: false, error: timeoutError });
-        else answers[p.index] = text;
-      });
-      return;
-    }
     if (out.ok) {
+      // Items the thread did not start: past the chunk's budget, or past the deadline.
+      const notStarted = out.stopped === 'bytes' ? overLimit : timeoutError;
+      const texts = 'texts' in out ? out.texts : undefined;
       chunk.items.forEach((p, i) => {
-        const o = out.outcomes[i];
-        if (o === undefined) answer(p, { ok: false, error: timeoutError });
-        else answer(p, itemAnswer(def, o, p.units));
+        const got = texts ? texts[i] : (out as { outcomes: ItemOutcome[] }).outcomes[i];
+        if (got === undefined) return answer(p, { ok: false, error: notStarted });
+        if (!keep(out.bytes?.[i] ?? answerBytes(got))) return answer(p, { ok: false, error: overLimit });
+        if (typeof got === 'string') answers[p.index] = got;
+        else answer(p, itemAnswer(def, got, p.units));
       });
+      if (out.stopped === 'bytes') used = limit;
       return;
     }
     await notRun(chunk, out);
@@ -260,7 +288,7 @@ export async function callBatch(deps: EngineDeps, auth: AuthContext, name: strin
   const started = performance.now();
   const def = authorizeFunction(auth, name);
   const items = parseBatchBody(body, limits.maxItems);
-  const execute = { deadline: Date.now() + limits.timeoutMs, timeoutMs: limits.timeoutMs, signal };
+  const execute = { deadline: Date.now() + limits.timeoutMs, timeoutMs: limits.timeoutMs, resultLimitBytes: limits.resultLimitBytes, signal };
   let answers: Answered[];
   if (def.resolve === 'fluidModel') {
     const prepared = await prepareItems(deps, auth, def, items);

@@ -107,9 +107,10 @@ export class RunService {
     if (isBatch) items = parseBatchBody(body, this.limits.maxItems);
     else {
       // A single input is refused as its call would be (400), not stored as a failed run.
-      const prepared = prepareCall(def, body ?? {});
+      const input = body === undefined ? {} : body;
+      const prepared = prepareCall(def, input);
       if (!prepared.ok) throw errors.validation(prepared.message, prepared.fields, prepared.validKeys ? { validKeys: prepared.validKeys } : {});
-      items = [{ id: 0, body: body ?? {} }];
+      items = [{ id: 0, body: input }];
     }
     const { answers, planned } = await prepareItems(this.deps, auth, def, items);
     if (!isBatch && answers[0]) throw new ApiError(answers[0].ok ? 'internal' : (answers[0].error.code as 'not_found'), answers[0].ok ? 'unexpected' : answers[0].error.message, answers[0].ok ? undefined : answers[0].error.details);
@@ -290,6 +291,9 @@ export class RunService {
     await executeBatch(this.deps.runner, def, items, planned, answers, {
       deadline,
       timeoutMs: this.settings.timeoutMs,
+      resultLimitBytes: this.limits.resultLimitBytes,
+      // A resumed run counts the answers it already holds against its budget.
+      usedBytes: run.done > 0 ? await this.storedBytes(run) : 0,
       signal: controller.signal,
       onAnswered: async (indexes) => {
         // Work stopped by a shutdown or a lost lease is not answered: the next drive runs it.
@@ -297,6 +301,13 @@ export class RunService {
         await this.deps.store.runs.putAnswers(run.id, indexes.map((index) => ({ index, answer: answers[index]! })));
       },
     });
+  }
+
+  /** Bytes of JSON of the answers a run holds (read on a resume only). */
+  private async storedBytes(run: RunRecord): Promise<number> {
+    let bytes = 0;
+    for (const row of await this.deps.store.runs.answers(run.id, 0, run.total)) bytes += Buffer.byteLength(JSON.stringify(row.answer));
+    return bytes;
   }
 
   /** The member and company a run belongs to, for its seat (undefined when they are gone). */
@@ -318,7 +329,8 @@ export function preferWait(header: string | undefined): number | undefined {
 export function pageOf(query: Record<string, unknown>): { offset: number; limit: number } {
   const num = (v: unknown, fallback: number, max: number, name: string) => {
     if (v === undefined) return fallback;
-    const n = Number(v);
+    // '' (limit=) is no number, not 0; neither is a repeated parameter (an array).
+    const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
     if (!Number.isInteger(n) || n < 0 || n > max) throw errors.validation(`${name} must be an integer from 0 to ${max}`, { [name]: `must be an integer from 0 to ${max}` });
     return n;
   };

@@ -164,7 +164,11 @@ function refusal(status: number, text: string): ApiError {
   }
   const code = REFUSAL_CODES[status];
   if (!code) return new ApiError('internal', 'Internal server error; the request id identifies it in the server log');
-  const message = `Not a valid MCP request: ${rpc.message ?? `HTTP ${status}`}`;
-  const jsonrpc = rpc.code !== undefined ? { jsonrpcCode: rpc.code } : {};
+  // The body is JSON (it was parsed before the transport saw it), so the SDK's "Parse error"
+  // (-32700) for a message it cannot read as JSON-RPC is, in JSON-RPC 2.0's terms, an Invalid Request.
+  const parseError = rpc.code === -32700;
+  const said = parseError ? `Invalid Request: the body is JSON but not a JSON-RPC 2.0 message (jsonrpc "2.0", a method, an id that is a string or an integer)` : rpc.message;
+  const message = `Not a valid MCP request: ${said ?? `HTTP ${status}`}`;
+  const jsonrpc = rpc.code !== undefined ? { jsonrpcCode: parseError ? -32600 : rpc.code } : {};
   return code === 'validation_failed' ? errors.validation(message, { body: rpc.message ?? 'invalid' }, jsonrpc) : new ApiError(code, message, jsonrpc);
 }

@@ -28,7 +28,14 @@ export function errorEnvelope(log: Logger): Middleware<AppState> {
   return async (ctx, next) => {
     try {
       await next();
-      if (ctx.body != null) return;
+      if (ctx.body != null) {
+        // An object body is written as JSON here, not by Koa after every middleware has returned:
+        // a body that cannot be (too long for one string, a cycle) then fails inside this try and
+        // gets the envelope and its request id, where Koa's own fallback answered a bare
+        // text/plain 500 that the access log recorded as 200.
+        if (isJsonBody(ctx.body)) ctx.body = JSON.stringify(ctx.body);
+        return;
+      }
       // The router's own answers, in the envelope. 501 is its answer to a method it serves on no
       // path at all (TRACE, PROPFIND, ...): for the caller that is a 405 where the path exists (the
       // router names the path's methods in Allow) and a 404 where it does not, as for any method.
@@ -51,6 +58,11 @@ export function errorEnvelope(log: Logger): Middleware<AppState> {
       ctx.body = ctx.state.route?.operationId === MCP_OPERATION ? jsonRpcRefusal(apiError) : apiError.toBody();
     }
   };
+}
+
+/** A body Koa would write as JSON: not text, bytes or a stream. */
+function isJsonBody(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && !Buffer.isBuffer(body) && typeof (body as { pipe?: unknown }).pipe !== 'function' && !(body instanceof Uint8Array);
 }
 
 function toApiError(err: unknown): ApiError {

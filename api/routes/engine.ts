@@ -10,6 +10,7 @@ import { engineOperation, idempotent } from '../engine/idempotency.js';
 import { batchBodySchema, batchEnvelopeSchema, idempotencyKeyParam } from '../engine/batchSchemas.js';
 import { describeFunction, publicInputSchema, publishSchema, requiredScopes } from '../engine/describe.js';
 import { errors } from '../errors.js';
+import { BATCH_RESULT_LIMIT_BYTES } from '../config.js';
 import { CATALOGUE, findDefinition } from '../../engine/catalogue.js';
 import type { AnyDefinition } from '../../engine/definition.js';
 import type { RouteContext, RouteSpec } from './route.js';
@@ -43,7 +44,7 @@ export function callerGone(ctx: RouteContext): CallerGone {
   return new CallerGone(ctx.res);
 }
 
-export const DEFAULT_BATCH_LIMITS: BatchLimits = { maxItems: 10_000, timeoutMs: 60_000 };
+export const DEFAULT_BATCH_LIMITS: BatchLimits = { maxItems: 10_000, timeoutMs: 60_000, resultLimitBytes: BATCH_RESULT_LIMIT_BYTES };
 
 const CALL_ERRORS = ['not_found', 'validation_failed', 'payload_too_large', 'unsupported_media_type', 'engine_error', 'unavailable'] as const;
 

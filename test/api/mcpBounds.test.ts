@@ -18,7 +18,9 @@ const resultBytes = (res: CallToolResult) =>
 function bigData(bytes: number): Record<string, unknown> {
   const note = 'n'.repeat(Math.floor(bytes / 3));
   const rows = Array.from({ length: Math.floor(bytes / 3 / 40) }, (_, i) => ({ t: i, q: 1000 - i / 10 }));
-  const wide = Object.fromEntries(Array.from({ length: Math.floor(bytes / 3 / 30) }, (_, i) => [`k${i}`, i]));
+  // Many keys, in objects of at most 5,000 (a body's objects hold at most JSON_MAX_OBJECT_MEMBERS).
+  const keys = Math.floor(bytes / 3 / 30);
+  const wide = Array.from({ length: Math.ceil(keys / 5_000) }, (_, j) => Object.fromEntries(Array.from({ length: Math.min(5_000, keys - 5_000 * j) }, (_, i) => [`k${5_000 * j + i}`, i])));
   return { note, rows, wide };
 }
 

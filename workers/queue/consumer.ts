@@ -171,7 +171,7 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
         try {
           const limit = callLimit(data.timeoutMs, options.timeoutMs);
           outcome = data.inputs
-            ? await pool.runChunk({ name: data.name, inputs: data.inputs, units: data.units, deadline: data.deadline ?? Date.now() + options.timeoutMs, mode: data.mode }, { signal: cancel })
+            ? await pool.runChunk({ name: data.name, inputs: data.inputs, units: data.units, deadline: data.deadline ?? Date.now() + options.timeoutMs, mode: data.mode, maxBytes: validBytes(data.maxBytes) }, { signal: cancel })
             : await pool.run({ name: data.name, input: data.input ?? {}, units: data.units, presented: data.presented }, data.progress ? { signal: cancel, onProgress: progressSender(redis, job), ...limit } : { signal: cancel, ...limit });
         } catch (err) {
           options.onError?.(err as Error);
@@ -295,4 +295,9 @@ function watchConnection(redis: Redis, hooks: ConsumerHooks): void {
 export function callLimit(jobLimitMs: unknown, ownMs: number): PoolRunOptions {
   if (typeof jobLimitMs !== 'number' || !Number.isInteger(jobLimitMs) || jobLimitMs < ENGINE_TIMEOUT_RANGE_MS.min || jobLimitMs > ENGINE_TIMEOUT_RANGE_MS.max || jobLimitMs === ownMs) return {};
   return { timeoutMs: jobLimitMs };
+}
+
+/** A job's chunk budget when it is a positive integer (a job from an older API node has none). */
+function validBytes(x: unknown): number | undefined {
+  return typeof x === 'number' && Number.isSafeInteger(x) && x > 0 ? x : undefined;
 }

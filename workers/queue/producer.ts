@@ -239,7 +239,7 @@ export class QueueRunner implements EngineRunner {
 
   /** A batch chunk as one job: one worker thread runs its items in order until the deadline. */
   runChunk(job: ChunkJob, options: RunOptions = {}): Promise<ChunkOutcome> {
-    const data = { name: job.name, inputs: job.inputs, units: job.units, deadline: job.deadline, mode: job.mode };
+    const data = { name: job.name, inputs: job.inputs, units: job.units, deadline: job.deadline, mode: job.mode, ...(job.maxBytes !== undefined ? { maxBytes: job.maxBytes } : {}) };
     return this.submit(data, Math.max(1, job.deadline - Date.now()), options) as Promise<ChunkOutcome>;
   }
 

@@ -87,6 +87,8 @@ export interface EngineJobData {
   inputs?: unknown[];
   deadline?: number;
   mode?: 'outcomes' | 'texts';
+  /** A chunk's answer budget in bytes (ChunkJob.maxBytes). */
+  maxBytes?: number;
   /** A group of light calls (callGroups.ts): each run as its own pool call, answered in order. */
   calls?: { name: string; input: Record<string, unknown>; units?: 'field' | 'metric'; presented?: true }[];
   /** Answer the presented result as JSON text (workers/runner.ts EngineJob.presented). */
