@@ -9,6 +9,7 @@ import { CATALOGUE, findDefinition } from '../../engine/catalogue.js';
 import { QUANTITIES } from '../../engine/quantity.js';
 import { CONVERSIONS } from '../../engine/units.js';
 import { ENGINE_RESULT_LIMIT_BYTES } from '../../engine/definition.js';
+import { BATCH_RESULT_LIMIT_BYTES } from '../config.js';
 import { RESULT_BUDGET_BYTES } from './result.js';
 import type { ResourceProvider } from './resources.js';
 
@@ -84,7 +85,8 @@ const CONVENTIONS = [
   '  (engcalc://functions/{name}).',
   `- Sizes: one call answers at most ${ENGINE_RESULT_LIMIT_BYTES} bytes of result JSON (over REST); over MCP a result`,
   `  (structured result and its text) stays within ${RESULT_BUDGET_BYTES} bytes — a larger one is cut and says how to get`,
-  '  the rest; maxPoints thins long curves evenly.',
+  `  the rest; maxPoints thins long curves evenly. A batch run (submit_batch) holds at most ${BATCH_RESULT_LIMIT_BYTES} bytes of answers by default`,
+  '  (ENGINE_BATCH_RESULT_LIMIT_BYTES): items past it answer engine_error with details.reason result_limit.',
   '- Declines: nominal, tangent-effective and secant-effective declines are different numbers; time units day, month',
   '  (365.25/12 days) or year (365.25 days).',
   '- Discounting: start-, mid- or end-period (cash flow i at time i, i + 0.5 or i + 1); payback on the same timeline.',
