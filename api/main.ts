@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   const log = createLogger(config.logLevel);
   const running = await startServer(config, { log });
   // First, before anything else can fail: this is the only copy of the key.
-  if (running.demo) printDemoBanner(running.url, running.demo.keyValue, running.demo.email, running.demo.memberId);
+  if (running.demo) printDemoBanner(running.url, running.demo.keyValue, running.demo.email, running.demo.memberId, config.dataDir);
   log.info('listening', { url: running.url, dataDir: config.dataDir, mode: config.redisUrl ? 'distributed' : 'embedded', gc: gcState(process.env) });
 
   // In-flight requests get SHUTDOWN_GRACE_MS; then waiting calls are answered 503 and engine
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
  * Written to stderr, apart from the JSON log on stdout (so log shippers never carry it), not
  * through the logger: the only time the key is ever shown.
  */
-function printDemoBanner(url: string, key: string, email: string, memberId: string): void {
+function printDemoBanner(url: string, key: string, email: string, memberId: string, dataDir: string): void {
   process.stderr.write(
     [
       '',
@@ -38,10 +38,16 @@ function printDemoBanner(url: string, key: string, email: string, memberId: stri
       `    curl -H "Authorization: Bearer ${key}" ${url}/v1/me`,
       '',
       `  The app is at ${url}/app: to sign in as ${email}, get a link to set a password with`,
-      `    npm run -s admin -- member invite ${memberId}`,
+      // The CLI opens the store itself and builds the link from APP_URL: this server's own, so the line works as printed.
+      `    DATA_DIR=${shellWord(dataDir)} APP_URL=${shellWord(url)} npm run -s admin -- member invite ${memberId}`,
       '',
     ].join('\n') + '\n',
   );
+}
+
+/** A word the shell reads back as `s` (single-quoted unless it is plainly safe). */
+function shellWord(s: string): string {
+  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
 main().catch((err: unknown) => {

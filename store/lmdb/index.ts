@@ -199,7 +199,15 @@ export function openLmdbStore(options: LmdbOptions): Store {
     },
     async backup(directory, { compact }) {
       await root.flushed;
-      await root.backup(directory, compact);
+      // Owner-only, as the live files: the copy holds the same key hashes and secrets. LMDB creates
+      // the file with the process umask, so it is narrowed for the copy (no moment of a wider mode).
+      const umask = process.umask(0o077);
+      try {
+        await root.backup(directory, compact);
+      } finally {
+        process.umask(umask);
+      }
+      chmodSync(join(directory, 'data.mdb'), 0o600);
     },
     async close() {
       await root.flushed;

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { chmodSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openLmdbStore } from '../../store/lmdb/index.js';
@@ -81,6 +81,30 @@ describe('LMDB files', () => {
       expect(modeOf(dir)).to.equal(0o700);
       expect(modeOf(join(dir, 'data.mdb'))).to.equal(0o600);
       expect(modeOf(join(dir, 'lock.mdb'))).to.equal(0o600);
+    } finally {
+      await store.close();
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
+
+  it('a backup is owner-only too (0600), also in a directory that was not (it holds the same key hashes and secrets)', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'engcalc-perm-'));
+    const store = openLmdbStore({ path: join(parent, 'data') });
+    const umaskNow = () => {
+      const m = process.umask(0o022);
+      process.umask(m);
+      return m;
+    };
+    const before = umaskNow();
+    try {
+      await store.meta.setIfAbsent('x', 1);
+      for (const compact of [false, true]) {
+        const target = join(parent, `backup-${compact}`);
+        mkdirSync(target, { mode: 0o755 });
+        await store.backup!(target, { compact });
+        expect(modeOf(join(target, 'data.mdb')), `compact ${compact}`).to.equal(0o600);
+      }
+      expect(umaskNow(), 'the umask is given back').to.equal(before);
     } finally {
       await store.close();
       rmSync(parent, { recursive: true, force: true });
