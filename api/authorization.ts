@@ -23,5 +23,9 @@ export const DUPLICATE_AUTHORIZATION = 'More than one Authorization header: send
  * engineering gate, which knows no such key and would answer 401 as if the key were wrong.
  */
 export function presentsPaymentsKey(ctx: Context): boolean {
-  return /^Bearer[ ]+sk_(live|sand)_/i.test(ctx.get('Authorization'));
+  const bearer = /^Bearer[ ]+(\S+)/i.exec(ctx.get('Authorization'));
+  return bearer !== null && looksLikePaymentsKey(bearer[1]!);
 }
+
+/** A key value with a merchant secret key's prefix (sk_live_ or sk_sand_), well-formed or not. */
+export const looksLikePaymentsKey = (value: string): boolean => /^sk_(live|sand)_/.test(value);

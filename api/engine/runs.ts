@@ -292,7 +292,7 @@ export class RunService {
       deadline,
       timeoutMs: this.settings.timeoutMs,
       resultLimitBytes: this.limits.resultLimitBytes,
-      // A resumed run counts the answers it already holds against its budget.
+      // A run counts the answers it already holds (a resumed run's, a new run's invalid items) against its budget.
       usedBytes: run.done > 0 ? await this.storedBytes(run) : 0,
       signal: controller.signal,
       onAnswered: async (indexes) => {
@@ -303,7 +303,7 @@ export class RunService {
     });
   }
 
-  /** Bytes of JSON of the answers a run holds (read on a resume only). */
+  /** Bytes of JSON of the answers a run holds (read when it holds any: a resumed run's, or a new run's invalid items). */
   private async storedBytes(run: RunRecord): Promise<number> {
     let bytes = 0;
     for (const row of await this.deps.store.runs.answers(run.id, 0, run.total)) bytes += Buffer.byteLength(JSON.stringify(row.answer));

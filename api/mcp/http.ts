@@ -169,6 +169,9 @@ function refusal(status: number, text: string): ApiError {
   const parseError = rpc.code === -32700;
   const said = parseError ? `Invalid Request: the body is JSON but not a JSON-RPC 2.0 message (jsonrpc "2.0", a method, an id that is a string or an integer)` : rpc.message;
   const message = `Not a valid MCP request: ${said ?? `HTTP ${status}`}`;
-  const jsonrpc = rpc.code !== undefined ? { jsonrpcCode: parseError ? -32600 : rpc.code } : {};
-  return code === 'validation_failed' ? errors.validation(message, { body: rpc.message ?? 'invalid' }, jsonrpc) : new ApiError(code, message, jsonrpc);
+  const rpcCode = rpc.code === undefined ? undefined : parseError ? -32600 : rpc.code;
+  const jsonrpc = rpcCode !== undefined ? { jsonrpcCode: rpcCode } : {};
+  const refused = code === 'validation_failed' ? errors.validation(message, { body: rpc.message ?? 'invalid' }, jsonrpc) : new ApiError(code, message, jsonrpc);
+  refused.rpcCode = rpcCode;
+  return refused;
 }

@@ -33,7 +33,6 @@ export function jsonRpcRefusal(err: ApiError): { jsonrpc: '2.0'; id: null; error
   const body = err.toBody();
   const retryAfter = err.headers['Retry-After'];
   if (retryAfter !== undefined && body.error.details?.retryAfter === undefined) body.error.details = { ...body.error.details, retryAfter: Number(retryAfter) };
-  // A refusal that names its JSON-RPC code (a body that is not JSON: -32700) keeps it.
-  const named = err.rpcCode ?? err.details?.jsonrpcCode;
-  return { jsonrpc: '2.0', id: null, error: { code: typeof named === 'number' ? named : rpcCodeOf(err.code), message: err.message, data: body } };
+  // A refusal that names its JSON-RPC code (a body that is not JSON: -32700; the transport's own) keeps it.
+  return { jsonrpc: '2.0', id: null, error: { code: err.rpcCode ?? rpcCodeOf(err.code), message: err.message, data: body } };
 }

@@ -3,7 +3,7 @@
  * DESIGN.md §4 steps 1-6: failed attempts per address, bearer key, account state, key paths,
  * per-key rate limit, plan API access and the Integrations seat. Never falls back to a cookie.
  */
-import { authorizationHeader, DUPLICATE_AUTHORIZATION } from '../authorization.js';
+import { authorizationHeader, DUPLICATE_AUTHORIZATION, looksLikePaymentsKey } from '../authorization.js';
 import type { Middleware } from 'koa';
 import { ApiError, errors } from '../errors.js';
 import { hashKey, isWellFormedKey } from '../accounts/keyValue.js';
@@ -71,7 +71,7 @@ export function authenticate(deps: AuthDeps): Middleware<AppState> {
       if (!header) return refuse(address, 'Missing API key: send the header Authorization: Bearer <key>', false);
       if (value === undefined) return refuse(address, 'Malformed Authorization header: expected Authorization: Bearer <key>', false);
       if (!lookedUp) {
-        if (/^sk_(live|sand)_/.test(value)) return refuse(address, 'This is a payments key: engineering paths take an eng_ key (payments keys work on the payments paths, e.g. /v1/payins)');
+        if (looksLikePaymentsKey(value)) return refuse(address, 'This is a payments key: engineering paths take an eng_ key (payments keys work on the payments paths, e.g. /v1/payins)');
         return refuse(address, 'Malformed API key: expected eng_ followed by 43 base64url characters');
       }
       // 2-3. The key's own state, then the member and company behind it (cached for a few seconds,

@@ -62,7 +62,7 @@ export function errorEnvelope(log: Logger): Middleware<AppState> {
 
 /** A body Koa would write as JSON: not text, bytes or a stream. */
 function isJsonBody(body: unknown): boolean {
-  return typeof body === 'object' && body !== null && !Buffer.isBuffer(body) && typeof (body as { pipe?: unknown }).pipe !== 'function' && !(body instanceof Uint8Array);
+  return typeof body === 'object' && body !== null && !(body instanceof Uint8Array) && typeof (body as { pipe?: unknown }).pipe !== 'function';
 }
 
 function toApiError(err: unknown): ApiError {
