@@ -155,11 +155,14 @@ export function duongCurve(q1: number, a: number, m: number): Curve {
     rate,
     cum: (t) => (t <= 0 ? 0 : (q1 / a) * Math.exp(exponent(t))),
     decline: (t) => m / t - a * t ** -m,
-    // Duong's rate first rises when a > m (the linear-flow hump), then falls: search after the peak.
+    // With m > 1 the rate rises from 0 at t = 0 to a peak at t = (a/m)^(1/(m-1)) (where D = 0),
+    // then falls, whatever a is (the peak is before t = 1 when a < m): the limit is the fall's
+    // crossing, after the peak; a rate that never rises above qLimit reaches it at once.
     timeTo(q) {
-      const peak = a > m ? (a / m) ** (1 / (m - 1)) : 0;
-      const start = Number.isFinite(peak) && peak > 0 ? peak : 0;
-      return start + timeToByBisection((t) => rate(t + Math.max(start, 1e-9)), q);
+      const peak = m > 1 ? (a / m) ** (1 / (m - 1)) : 0;
+      if (!(Number.isFinite(peak) && peak > 0)) return timeToByBisection((t) => rate(Math.max(t, 1e-9)), q);
+      if (rate(peak) <= q) return 0;
+      return peak + timeToByBisection((t) => rate(t + peak), q);
     },
   };
 }

@@ -126,6 +126,23 @@ describe('unconventional models', () => {
     close(r.rate[0], 2000, 1e-14);
     close(r.cum[1], (r.rate[1] * 50 ** 1.2) / 1.5, 1e-13);
   });
+
+  it('Duong with m > 1 and a < m: the limit is on the fall after the peak (t = (a/m)^(1/(m-1)) < 1), not at t = 0', () => {
+    const q = (t: number) => 1000 * t ** -1.5 * Math.exp((0.5 / -0.5) * (t ** -0.5 - 1));
+    const r = run('decline.duong', { qi: 1000, a: 0.5, m: 1.5, t: [1, 365.25], qLimit: 1 });
+    expect(r.tLimit).to.be.above(1).and.below(365.25);
+    close(q(r.tLimit), 1, 1e-9);
+    close(r.eur, (1 * r.tLimit ** 1.5) / 0.5, 1e-9); // N = q t^m / a at the limit
+    expect(r.eur).to.be.above(r.cum[0]);
+    // A peak (here at t = 1/9: 1000 x 27 x e^-2 ~ 3650) below the limit: the rate never rises above it.
+    const never = run('decline.duong', { qi: 1000, a: 0.5, m: 1.5, t: [1], qLimit: 4000 });
+    expect(never.tLimit).to.equal(0);
+    expect(never.eur).to.equal(0);
+    // The forecast takes the same limit: months of production, not one empty month.
+    const f = run('decline.forecast', { model: 'duong', qiStbd: 1000, a: 0.5, m: 1.5, startDate: '2026-01-01', months: 24, qLimitStbd: 1 });
+    expect(f.oilStb.length).to.be.above(1);
+    expect(f.oilStb[0]).to.be.above(1000);
+  });
 });
 
 describe('decline.fit', () => {
