@@ -9,7 +9,8 @@
  *   Achong (1961)     A  3.82  B 0.650  C 1.88
  * solved for the rate (upstreamPsia given) or the upstream pressure (qLiquidStbd given).
  * Validity: critical flow only — the downstream (flowline) pressure at most ~0.588 of the upstream
- * pressure (Gilbert: wellhead at least 70% above the line); a warning otherwise. Gilbert's data:
+ * pressure (Gilbert: wellhead at least 70% above the line); a warning otherwise, and 422 when the
+ * downstream pressure is not below the upstream one (no forward flow). Gilbert's data:
  * 6/64 to 18/64 in beans; R > 0 (all-liquid flow needs an orifice equation).
  * Units: psia (converted to psig with 14.696 psi), scf/STB, STB/d, 1/64 in (metric callers give
  * the bean in mm: 1/64 in = 0.396875 mm exactly, converted by the units layer).
@@ -96,6 +97,9 @@ export const chokeFlow = defineFunction({
     if (!(up <= MAX_PSIA)) throw new EngineFailure('out_of_range', `the upstream pressure ${up} psia exceeds ${MAX_PSIA} psia: qLiquidStbd, glrScfStb and chokeSize64ths together describe no choke`);
     let critical: boolean | null = null;
     if (input.downstreamPsia !== undefined) {
+      // No relation of the family covers it, and no fluid flows forward against a rising pressure.
+      if (input.downstreamPsia >= up)
+        throw new EngineFailure('out_of_range', `downstream ${input.downstreamPsia} psia is not below upstream ${up} psia: nothing flows forward through the choke`);
       critical = input.downstreamPsia <= CRITICAL_RATIO * up;
       if (!critical) warnings.push(`downstream ${input.downstreamPsia} psia is above ${CRITICAL_RATIO} of upstream ${up.toFixed(1)} psia: the flow is not critical and ${method}'s relation does not apply`);
     }

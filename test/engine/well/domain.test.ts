@@ -53,6 +53,15 @@ describe('well domains: refused by the function, naming the input', () => {
     refused('well.chokeFlow', { chokeSize64ths: 16, glrScfStb: 1e-6, upstreamPsia: 500 }, 'out_of_range', /^glrScfStb .*all liquid/);
   });
 
+  it('choke: a downstream pressure at or above the upstream one is no forward flow (was a positive rate and a warning)', () => {
+    for (const method of ['Gilbert', 'Ros', 'Baxendell', 'Achong']) {
+      refused('well.chokeFlow', { method, chokeSize64ths: 16, glrScfStb: 1000, upstreamPsia: 1000, downstreamPsia: 1100 }, 'out_of_range', /^downstream 1100 psia is not below upstream 1000 psia/);
+      refused('well.chokeFlow', { method, chokeSize64ths: 16, glrScfStb: 1000, upstreamPsia: 1000, downstreamPsia: 1000 }, 'out_of_range', /not below upstream/);
+    }
+    // Solving for the upstream pressure: a rate whose upstream pressure would be below the line's.
+    refused('well.chokeFlow', { chokeSize64ths: 16, glrScfStb: 1000, qLiquidStbd: 100, downstreamPsia: 900 }, 'out_of_range', /^downstream 900 psia is not below upstream \S+ psia/);
+  });
+
   it('gas IPR: a net pay beyond any reservoir (was NaN from Infinity/Infinity)', () => {
     refused('well.iprGas', { kMd: 10, hFt: 1.7976931348623157e308, prPsia: 3000, pwfPsia: 1500, rwFt: 0.35, reFt: 1500, TF: 200, gasSG: 0.65 }, 'out_of_range', /^hFt/);
   });
