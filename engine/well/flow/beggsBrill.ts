@@ -64,10 +64,11 @@ export function beggsBrill(s: FlowState): Gradient {
   const sinT = Math.sin(s.theta);
   const lambdaL = s.lambdaL;
   if (lambdaL <= 0 || lambdaL >= 1 || s.vm <= 0) {
-    const single = lambdaL >= 1 || s.vm <= 0 ? s.rhoL : s.rhoG;
+    // Nothing flowing: the static column the stream names (its liquid, or gas for a well without liquid).
+    const single = s.vm <= 0 ? s.rhoNs : lambdaL >= 1 ? s.rhoL : s.rhoG;
     const f = moodyFriction(reynolds(s.rhoNs, s.vm, s.d, noSlipViscosity(s)), s.roughness / s.d);
     const fric = (f * s.rhoNs * s.vm * s.vm) / (2 * G * s.d);
-    return { dpdz: (single * sinT + fric) / IN2_PER_FT2, holdup: lambdaL >= 1 || s.vm <= 0 ? 1 : 0, regime: 'single-phase' };
+    return { dpdz: (single * sinT + fric) / IN2_PER_FT2, holdup: s.vm <= 0 ? lambdaL : lambdaL >= 1 ? 1 : 0, regime: 'single-phase' };
   }
   const nfr = (s.vm * s.vm) / (G * s.d);
   const nlv = 1.938 * s.vsl * (s.rhoL / s.sigma) ** 0.25;

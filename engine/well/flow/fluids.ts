@@ -60,7 +60,13 @@ export interface GasWellInput extends GasDescription {
   waterSG?: number;
 }
 
-function mix(out: FlowState, p: number, T: number, area: number, gas: GasAt, qgScfd: number, oil: { qStbd: number; bo: number; rho: number; mu: number; sigma: number }, water: { qStbd: number; rho: number; mu: number; sigma: number }): void {
+/**
+ * The streams at a rate: oil and water rates (STB/d) and free gas (scf/d). `shut` is the water
+ * fraction of the liquid the well makes per unit rate (oil at its Bo), or null when it makes no
+ * liquid: it fills the tubing when nothing flows (a static column, the limit of a vanishing rate:
+ * the well's own liquid, or gas for a well without liquid), not a stand-in fluid.
+ */
+function mix(out: FlowState, p: number, T: number, area: number, gas: GasAt, qgScfd: number, oil: { qStbd: number; bo: number; rho: number; mu: number; sigma: number }, water: { qStbd: number; rho: number; mu: number; sigma: number }, shut: number | null): void {
   const qo = (oil.qStbd * oil.bo * FT3_PER_BBL) / SEC_PER_DAY;
   const qw = (water.qStbd * FT3_PER_BBL) / SEC_PER_DAY;
   const qg = (qgScfd * gas.bg) / SEC_PER_DAY;
@@ -68,10 +74,12 @@ function mix(out: FlowState, p: number, T: number, area: number, gas: GasAt, qgS
   const vsl = ql / area;
   const vsg = qg / area;
   const vm = vsl + vsg;
-  const wf = ql > 0 ? qw / ql : 0;
-  const rhoL = ql > 0 ? (qo * oil.rho + qw * water.rho) / ql : water.qStbd > 0 || oil.qStbd <= 0 ? water.rho : oil.rho;
-  const muL = ql > 0 ? (qo * oil.mu + qw * water.mu) / ql : oil.mu;
-  const lambdaL = vm > 0 ? vsl / vm : 1;
+  // The liquid's water fraction: of the flowing liquid; of the static column when nothing flows;
+  // for gas flowing without liquid (no holdup to weigh), water's properties as before.
+  const wf = ql > 0 ? qw / ql : vm > 0 || shut === null ? 1 : shut;
+  const rhoL = (1 - wf) * oil.rho + wf * water.rho;
+  const muL = ql > 0 || (vm === 0 && shut !== null) ? (1 - wf) * oil.mu + wf * water.mu : oil.mu;
+  const lambdaL = vm > 0 ? vsl / vm : shut === null ? 0 : 1;
   out.p = p;
   out.T = T;
   out.vsl = vsl;
@@ -83,7 +91,7 @@ function mix(out: FlowState, p: number, T: number, area: number, gas: GasAt, qgS
   out.rhoNs = lambdaL * rhoL + (1 - lambdaL) * gas.rho;
   out.muL = muL;
   out.muG = gas.mu;
-  out.sigma = liquidTension(oil.sigma, water.sigma, ql > 0 ? wf : oil.qStbd > 0 ? 0 : 1);
+  out.sigma = liquidTension(oil.sigma, water.sigma, wf);
 }
 
 export function gasWellStream(input: GasWellInput, warnings: string[]): Stream {
@@ -93,9 +101,12 @@ export function gasWellStream(input: GasWellInput, warnings: string[]): Stream {
   const rhoW = WATER_DENSITY_SC * (input.waterSG ?? 1.07);
   const qo = (input.cgrStbPerMMscf ?? 0) * input.qgMMscfd;
   const qw = input.qwStbd ?? 0;
+  // Condensate per MMscf against the water given: the liquid a vanishing gas rate would bring (none: gas).
+  const cgr = input.cgrStbPerMMscf ?? 0;
+  const shut = qo + qw > 0 ? qw / (qo + qw) : cgr > 0 ? 0 : null;
   return (p, T, area, out) => {
     const muO = input.condensateViscosityCp ?? beggsRobinsonDeadOilViscosity(api, Math.max(T, 1));
-    mix(out, p, T, area, gas(p, T), input.qgMMscfd * 1e6, { qStbd: qo, bo: 1, rho: rhoO, mu: muO, sigma: gasOilTension(api, T, p) }, { qStbd: qw, rho: rhoW, mu: mccainViscosity(p, Math.max(T, 1), 0), sigma: gasWaterTension(T, p) });
+    mix(out, p, T, area, gas(p, T), input.qgMMscfd * 1e6, { qStbd: qo, bo: 1, rho: rhoO, mu: muO, sigma: gasOilTension(api, T, p) }, { qStbd: qw, rho: rhoW, mu: mccainViscosity(p, Math.max(T, 1), 0), sigma: gasWaterTension(T, p) }, shut);
   };
 }
 
@@ -138,6 +149,8 @@ export function oilWellStream(input: OilWellInput, warnings: string[]): Stream {
     const mu = p > sat.pb ? model.undersaturatedViscosity(muob, p, sat.pb) : model.liveOilViscosity(muod, rsModel);
     const oil = { qStbd: qo, bo, rho: model.massPerStb(rsModel) / bo, mu, sigma: gasOilTension(input.api, T, p) };
     const free = qo * Math.max(input.gorScfStb - Math.min(rsModel, input.gorScfStb), 0);
-    mix(out, p, T, area, gas(p, T), free, oil, { qStbd: qw, rho: rhoW, mu: mccainViscosity(p, Math.max(T, 1), 0), sigma: gasWaterTension(T, p) });
+    // Nothing flowing: the tubing holds the well's liquid, water by cut against oil at its Bo.
+    const shut = wc / (wc + (1 - wc) * bo);
+    mix(out, p, T, area, gas(p, T), free, oil, { qStbd: qw, rho: rhoW, mu: mccainViscosity(p, Math.max(T, 1), 0), sigma: gasWaterTension(T, p) }, shut);
   };
 }

@@ -37,7 +37,7 @@ export function gray(s: FlowState): Gradient {
     hl = Math.min(Math.max(1 - (1 - s.lambdaL) * (1 - Math.exp(a)), s.lambdaL), 1);
     const k0 = (28.5 * sigma) / (s.rhoNs * s.vm * s.vm);
     roughness = Math.max(r >= 0.007 ? k0 : s.roughness + (r * (k0 - s.roughness)) / 0.007, 2.77e-5);
-  } else if (s.vsg <= 1e-10) hl = 1;
+  } else if (s.vsg <= 1e-10) hl = s.vm > 0 ? 1 : s.lambdaL; // nothing flowing: the stream's static column
   const rhoS = hl * s.rhoL + (1 - hl) * s.rhoG;
   const f = moodyFriction(reynolds(s.rhoNs, s.vm, s.d, noSlipViscosity(s)), roughness / s.d);
   const fric = (f * s.rhoNs * s.vm * s.vm) / (2 * G * s.d);

@@ -57,7 +57,8 @@ function chartHoldup(s: FlowState): number {
 
 export function hagedornBrown(s: FlowState): Gradient {
   const sinT = Math.sin(s.theta);
-  if (s.vm <= 0) return { dpdz: (s.rhoL * sinT) / IN2_PER_FT2, holdup: 1, regime: 'static' };
+  // Nothing flowing: the static column the stream names (its liquid, or gas for a well without liquid).
+  if (s.vm <= 0) return { dpdz: (s.rhoNs * sinT) / IN2_PER_FT2, holdup: s.lambdaL, regime: 'static' };
   const lb = Math.max(1.071 - (0.2218 * s.vm * s.vm) / s.d, 0.13);
   if (s.vsl > 0 && s.vsg / s.vm < lb) {
     const r = 1 + s.vm / BUBBLE_SLIP;

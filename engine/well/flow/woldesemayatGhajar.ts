@@ -27,6 +27,7 @@ const KGM3_PER_LBFT3 = 16.018463373960138;
 const M_PER_FT = 0.3048;
 
 function voidFraction(s: FlowState): number {
+  if (s.vm <= 0) return 1 - s.lambdaL; // nothing flowing: the stream's static column
   if (s.vsg <= 0) return 0;
   if (s.vsl <= 0) return 1;
   const rhoL = s.rhoL * KGM3_PER_LBFT3;

@@ -39,6 +39,24 @@ describe('well.vlp', () => {
     close(r.bhpPsia, 100 * Math.exp((0.01875 * 0.65 * 10000) / (zAvg * 609.67)), 2e-3);
   });
 
+  it("nothing flowing: the tubing holds the well's own fluid, the limit of a vanishing rate (was brine for every well)", () => {
+    for (const vlpMethod of ['BeggsBrill', 'HagedornBrown', 'WoldesemayatGhajar']) {
+      for (const waterCut of [0, 0.3, 0.999]) {
+        const r = run('well.vlp', { ...oilWell, waterCut, vlpMethod, qLiquidStbd: [0, 1e-9] });
+        close(r.bhpPsia[0], r.bhpPsia[1], 1e-6, `${vlpMethod} waterCut ${waterCut}`);
+      }
+    }
+    // An oil column is lighter than brine: no water cut, a lower bottom-hole pressure than all water.
+    const dry = run('well.vlp', { ...oilWell, waterCut: 0, qLiquidStbd: 0 }).bhpPsia;
+    expect(dry).to.be.below(run('well.vlp', { ...oilWell, waterCut: 0.999, qLiquidStbd: 0 }).bhpPsia - 200);
+    // A gas well without liquid at no rate: the static gas column (as CullenderSmith's trickle), not a liquid one.
+    const gasOnly = { ...gasWell, cgrStbPerMMscf: 0, qwStbd: 0 };
+    const trickle = run('well.vlp', { ...gasOnly, vlpMethod: 'CullenderSmith', qgMMscfd: 1e-9 }).bhpPsia;
+    for (const vlpMethod of ['BeggsBrill', 'HagedornBrown', 'Gray', 'WoldesemayatGhajar', 'CullenderSmith']) {
+      close(run('well.vlp', { ...gasOnly, vlpMethod, qgMMscfd: 0 }).bhpPsia, trickle, 1e-6, vlpMethod);
+    }
+  });
+
   it('bottom-up and top-down marches agree to 1 psi for every method', () => {
     for (const vlpMethod of ['BeggsBrill', 'HagedornBrown', 'Gray', 'WoldesemayatGhajar']) {
       const down = run('well.vlp', { ...gasWell, vlpMethod, qgMMscfd: 5 });
