@@ -72,7 +72,7 @@ export function zDAK(ppr: number, tpr: number): ZResult | null {
     return [rho * z - target, z + rho * dz];
   };
   // Reduced densities of real gases stay below ~3; the scan goes well past that.
-  const bracket = firstBracket(g, 0, 0.05, 20);
+  const bracket = firstBracket(g, 0, scanStep(c1), SCAN_LIMIT);
   if (!bracket) return null;
   const rho = newtonInBracket(g, bracket[0], bracket[1], target);
   if (rho === null || !(rho > 0)) return null;
@@ -81,9 +81,20 @@ export function zDAK(ppr: number, tpr: number): ZResult | null {
   return Number.isFinite(z) && z > 0 && Number.isFinite(dzdppr) ? { z, dzdppr } : null;
 }
 
-/** Grid step and end of the scan for the first bracket, as in zDAK (firstBracket(g, 0, 0.05, 20)). */
+/** Grid step and end of the scan for the first bracket (zDAK and zDAKSweep alike). */
 const SCAN_STEP = 0.05;
 export const SCAN_LIMIT = 20;
+
+/**
+ * The scan's step at one Tpr. h(rho) = rho z(rho) rises from 0 with slope 1 to its first maximum
+ * near rho = -1/(2 c1) (h' = 1 + 2 c1 rho + ...); the gas root is below that maximum. Far below the
+ * authors' Tpr (c1 < -5, Tpr below ~0.58) the hump is narrower than SCAN_STEP, and a step over it
+ * would skip the gas root for the dense one (z 1.6e-7 at Ppr 1e-6, Tpr 0.29): there the step is an
+ * eighth of the hump. Above, SCAN_STEP, so every result there is what it was.
+ */
+export function scanStep(c1: number): number {
+  return c1 < -5 ? -1 / (8 * c1) : SCAN_STEP;
+}
 /** Bracket width at which Newton stops, and the iteration cap, as in ./solve.ts. */
 const X_TOL = 1e-13;
 const MAX_ITER = 200;
@@ -128,7 +139,8 @@ export function zDAKSweep(
 ): number {
   const [c1, c2, c3, c4] = coefficients(tpr);
   const k = 0.27 / tpr;
-  // The scan: bracket [a, b] on the grid 0, 0.05, 0.1, ... (accumulated as firstBracket does) and h(b).
+  const step = scanStep(c1);
+  // The scan: bracket [a, b] on the grid 0, step, 2 step, ... (accumulated as firstBracket does) and h(b).
   let { a, b, hb } = state;
   // The root two points back (what this point starts from) and the previous one, with h' and
   // h'' at each (slope 0: none).
@@ -146,7 +158,7 @@ export function zDAKSweep(
     // First grid point b with h(b) >= target (g(b) >= 0), resuming from the last bracket.
     while (!(hb >= target)) {
       if (hb !== -Infinity) a = b;
-      b = a + SCAN_STEP;
+      b = a + step;
       if (b > SCAN_LIMIT + 1e-15) return i;
       const r2 = b * b;
       const e = tableExp(-A11 * r2);

@@ -143,6 +143,32 @@ describe('pvt.zFactor and pvt.gasProperties over lists', () => {
     }
   });
 
+  it('far below the authors\' Tpr the gas root is still the one found: z -> 1 as Ppr -> 0 (a hump narrower than the scan step was skipped for the dense root, z 1.6e-7)', () => {
+    for (const zMethod of ['DAK', 'HY']) {
+      for (const tpr of [0.29, 0.4, 0.5]) {
+        const one = executeDefinition(zFactor as AnyDefinition, { ppr: 1e-6, tpr, zMethod });
+        expect(one.ok && (one.result as { z: number }).z, `${zMethod} Tpr ${tpr}`).to.be.closeTo(1, 1e-3);
+      }
+    }
+    // The sweep (a list, resumed scan) takes the same step as the scalar solver: every point its root.
+    const ppr = Array.from({ length: 400 }, (_, i) => 1e-6 * (i + 1));
+    const list = executeDefinition(zFactor as AnyDefinition, { ppr, tpr: 0.29 });
+    expect(list.ok).to.equal(true);
+    const zs = (list as unknown as { result: { z: number[] } }).result.z;
+    zs.forEach((z, i) => {
+      // On the gas branch z falls smoothly from 1 (1 + c1 rho, c1 = -42 here): no jump to a dense root.
+      expect(z, `point ${i}`).to.be.within(0.9, i > 0 ? zs[i - 1]! : 1);
+      expect(Math.abs(residual(ppr[i]!, 0.29, z)), `residual at point ${i}`).to.be.below(1e-9);
+      expect(z).to.be.closeTo(zDAK(ppr[i]!, 0.29)!.z, 1e-12);
+    });
+    // pvt.gasProperties at 7 Pa and -300 degF (Tpr 0.29 for gasSG 3): a near-ideal gas, not 133 lbm/ft3.
+    const gas = executeDefinition(gasProperties as AnyDefinition, { psia: 0.001, TF: -300, gasSG: 3 });
+    expect(gas.ok).to.equal(true);
+    const r = (gas as unknown as { result: { z: number; density: number } }).result;
+    expect(r.z).to.be.closeTo(1, 1e-3);
+    expect(r.density).to.be.below(1e-3);
+  });
+
   it('the executor still refuses a list with an impossible value when the producer did not vouch for it', () => {
     const bad = { Tpc: 400, Ppc: 670, Tpr: 1.5, Ppr: [1, 2], z: [0.9, -0.1], Bg: [0.01, 0.01], BgRbPerMscf: [1, 1], density: [5, 5], viscosity: [0.01, 0.01], cg: [1e-4, 1e-4], MW: 20 };
     const problem = checkResult(gasProperties.output, bad);
