@@ -4,18 +4,36 @@
  * Vasquez–Beggs 1980). Equations, units, validity and references are in ./correlations.
  */
 import { EngineFailure } from '../../failure.js';
-import { bealDeadOilViscosity } from './correlations/beal.js';
-import { beggsRobinsonDeadOilViscosity, beggsRobinsonLiveOilViscosity } from './correlations/beggsRobinson.js';
-import { glasoDeadOilViscosity } from './correlations/glaso.js';
+import { BEAL_RANGE, bealDeadOilViscosity } from './correlations/beal.js';
+import { BEGGS_ROBINSON_RANGE, beggsRobinsonDeadOilViscosity, beggsRobinsonLiveOilViscosity } from './correlations/beggsRobinson.js';
+import { GLASO_VISCOSITY_RANGE, glasoDeadOilViscosity } from './correlations/glaso.js';
 import { petroskyFarshadUndersaturatedViscosity } from './correlations/petroskyFarshad.js';
 import { vasquezBeggsUndersaturatedViscosity } from './correlations/vasquezBeggs.js';
 import { METHOD_LABELS, type DeadOilMethod, type LiveOilMethod, type UndersaturatedViscosityMethod } from './methods.js';
 
-/** Dead-oil viscosity (cp) at API gravity and T (degF). */
+const deadOilFit = (method: DeadOilMethod, api: number, tf: number): number =>
+  method === 'Glaso' ? glasoDeadOilViscosity(api, tf) : method === 'Beal' ? bealDeadOilViscosity(api, tf) : beggsRobinsonDeadOilViscosity(api, tf);
+
+const DEAD_OIL_DATA: Record<DeadOilMethod, { TF: readonly number[]; api: readonly number[] }> = { BeggsRobinson: BEGGS_ROBINSON_RANGE, Glaso: GLASO_VISCOSITY_RANGE, Beal: BEAL_RANGE };
+
+/**
+ * Dead-oil viscosity (cp) at API gravity and T (degF). Outside a fit's data its curve may turn
+ * over: Beal's exponent 10^(8.33/API) makes (360/(T+200))^a vanish for heavy oils above 160 degF
+ * (1.5e-11 cp at API 5.25 and 300 degF, thinner than any gas). A value that falls as the oil gets
+ * heavier there is no viscosity of that oil: 422 naming the fit's data, not a number.
+ */
 export function deadOilViscosity(method: DeadOilMethod, api: number, tf: number): number {
-  const muod = method === 'Glaso' ? glasoDeadOilViscosity(api, tf) : method === 'Beal' ? bealDeadOilViscosity(api, tf) : beggsRobinsonDeadOilViscosity(api, tf);
+  const muod = deadOilFit(method, api, tf);
   if (!(Number.isFinite(muod) && muod > 0)) {
     throw new EngineFailure('no_solution', `${METHOD_LABELS[method]} gives no positive dead-oil viscosity at API ${api}, ${tf} degF (outside the correlation)`);
+  }
+  const data = DEAD_OIL_DATA[method];
+  const outside = api < data.api[0]! || api > data.api[1]! || tf < data.TF[0]! || tf > data.TF[1]!;
+  if (outside && !(deadOilFit(method, api * (1 - 1e-3), tf) > muod)) {
+    throw new EngineFailure(
+      'out_of_range',
+      `${METHOD_LABELS[method]} gives ${muod} cp at API ${api}, ${tf} degF, falling as the oil gets heavier: outside its data (API ${data.api[0]}-${data.api[1]}, ${data.TF[0]}-${data.TF[1]} degF) the fit has turned over; use another deadOilMethod`,
+    );
   }
   return muod;
 }
