@@ -124,6 +124,9 @@ export const forecast = defineFunction({
     const tLimit = qLimit === undefined ? Infinity : curve.timeTo(qLimit);
     const uptime = input.uptime ?? 1;
     const months = input.months ?? 360;
+    // Dates are YYYY-MM-DD: the horizon, and the endDate after its last month, stay within year 9999.
+    const after = start.getUTCFullYear() * 12 + start.getUTCMonth() + months;
+    if (after > 9999 * 12 + 11) throw new EngineFailure('invalid_input', `startDate ${input.startDate} and ${months} months run past 9999-12: dates are YYYY-MM-DD; give fewer months or an earlier startDate`);
     const cols = { month: [] as string[], days: [] as number[], primary: [] as number[] };
     let t0 = 0;
     let reachedLimit = false;

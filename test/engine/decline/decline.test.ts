@@ -216,6 +216,15 @@ describe('decline.forecast', () => {
     expect(failure('decline.forecast', { qiStbd: 100, startDate: '2026-01-01', model: 'duong' }).message).to.match(/needs a, m/);
     expect(failure('decline.forecast', { qiStbd: 100, di: 0.1, b: 0, startDate: '2026-02-30' }).message).to.match(/not a calendar date/);
   });
+
+  it('keeps its dates YYYY-MM-DD: a horizon past 9999-12 is refused (was month "10000-01", endDate "+010000-02")', () => {
+    const past = failure('decline.forecast', { qiStbd: 100, di: 0.001, b: 0, startDate: '9999-12-01', months: 2 });
+    expect(past.reason).to.equal('invalid_input');
+    expect(past.message).to.match(/^startDate 9999-12-01 and 2 months run past 9999-12/);
+    const last = run('decline.forecast', { qiStbd: 100, di: 0.001, b: 0, startDate: '9999-10-15', months: 2 });
+    expect(last.month).to.deep.equal(['9999-10', '9999-11']);
+    expect(last.endDate).to.equal('9999-12-01');
+  });
 });
 
 describe('decline functions over random inputs: finite and physical, or an engine failure', () => {
