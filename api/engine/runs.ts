@@ -17,6 +17,7 @@ import { prepareCall } from '../../engine/call.js';
 import { findDefinition } from '../../engine/catalogue.js';
 import type { AnyDefinition } from '../../engine/definition.js';
 import { FINISHED, type RunRecord, type RunStatus, type RunWorkItem } from '../../store/runs/ports.js';
+import { keyState } from '../../store/model.js';
 import { authorizeFunction, type EngineDeps } from './callEngine.js';
 import { executeBatch, holdSeat, parseBatchBody, prepareItems, type BatchItem, type BatchLimits, type ItemAnswer } from './batch.js';
 
@@ -121,6 +122,7 @@ export class RunService {
       id: randomUUID(),
       companyId: auth.company.id,
       memberId: auth.member.id,
+      keyId: auth.key.id,
       name: def.name,
       module: def.module,
       kind: isBatch ? 'batch' : 'single',
@@ -169,14 +171,35 @@ export class RunService {
   async cancel(auth: AuthContext, name: string, id: string): Promise<RunView> {
     const run = await this.find(auth, name, id);
     if (FINISHED.includes(run.status)) return this.view(run, { offset: 0, limit: 0 });
+    const after = await this.finishCanceled(run.id);
+    this.driving.get(run.id)?.abort('cancel'); // here at once; elsewhere at its next lease tick
+    return this.view(after ?? (await this.find(auth, name, id)), { offset: 0, limit: 0 });
+  }
+
+  /** Marks a queued or running run canceled (its caller, or its key stopped working); the run after, if it changed. */
+  private finishCanceled(id: string): Promise<RunRecord | undefined> {
     const now = new Date();
-    const after = await this.deps.store.runs.transition(run.id, ['queued', 'running'], {
+    return this.deps.store.runs.transition(id, ['queued', 'running'], {
       status: 'canceled',
       completedAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + this.settings.retentionMs).toISOString(),
     });
-    this.driving.get(run.id)?.abort('cancel'); // here at once; elsewhere at its next lease tick
-    return this.view(after ?? (await this.find(auth, name, id)), { offset: 0, limit: 0 });
+  }
+
+  /** Why the key that started the run no longer works (the authentication checks, spec 5.10), or null while it does. */
+  private async keyStopped(run: RunRecord): Promise<string | null> {
+    const { keys, members, companies } = this.deps.store;
+    const [key, member, company] = await Promise.all([run.keyId === undefined ? undefined : keys.get(run.keyId), members.get(run.memberId), companies.get(run.companyId)]);
+    if (!member || !company) return 'its member or company no longer exists';
+    if (run.keyId !== undefined) {
+      if (!key) return 'its key no longer exists';
+      const state = keyState(key, new Date());
+      if (state !== 'active') return `its key is ${state}`;
+    }
+    if (member.disabled) return 'its member is disabled';
+    if (!member.emailVerified) return "its member's email is not verified";
+    if (company.suspended) return 'the company account is suspended';
+    return null;
   }
 
   private async find(auth: AuthContext, name: string, id: string): Promise<RunRecord> {
@@ -253,6 +276,14 @@ export class RunService {
         if (!(await runs.renew(id, this.nodeId, Date.now() + LEASE_MS))) return controller.abort('lost');
         const now = await runs.get(run!.companyId, id, Date.now());
         if (!now || now.status === 'canceled') return controller.abort('cancel');
+        // A key stops working at once (revoked, expired, member disabled or unverified, company
+        // suspended: spec 5.10), and so does the work it started: the run is canceled, as by its caller.
+        const stopped = await this.keyStopped(now);
+        if (stopped) {
+          this.log?.info('runs: canceled, its key stopped working', { run: id, reason: stopped });
+          await this.finishCanceled(id);
+          return controller.abort('cancel');
+        }
         if (auth && Date.now() - seatAt >= SEAT_REFRESH_MS) {
           seatAt = Date.now();
           await holdSeat(this.deps, auth, def).catch(() => undefined); // held by this run already; a refusal does not stop it

@@ -13,6 +13,8 @@ export interface RunRecord {
   id: string;
   companyId: string;
   memberId: string;
+  /** The key that created it: the run stops when that key stops working (absent on runs of older nodes). */
+  keyId?: string;
   /** Catalogue name and module of the function. */
   name: string;
   module: string;

@@ -13,6 +13,8 @@ import { loadConfig } from '../../api/config.js';
 import { startServer, type RunningServer } from '../../api/server.js';
 import { createLogger } from '../../api/log.js';
 import { heavyEcon } from '../support/workloads.js';
+import { revokeKey } from '../../api/accounts/keys.js';
+import { setCompanySuspended, setMemberDisabled } from '../../api/accounts/companies.js';
 
 const gas = (psia: number) => ({ psia: [psia], TF: 200, gasSG: 0.72 });
 
@@ -100,6 +102,37 @@ describe('runs over REST (embedded)', function () {
     const after = (await get(acct.key, self)).body;
     expect(after.status).to.equal('canceled');
     for (const r of after.results) if (!r.ok) expect(r.error.details.reason).to.equal('canceled');
+  });
+
+  it('a run stops when its key stops working (revoked, member disabled, company suspended): canceled, its remaining items not run (an audit saw 300 items computed during a suspension)', async () => {
+    const cases: [string, (a: Awaited<ReturnType<typeof createAccount>>) => Promise<unknown>, (a: Awaited<ReturnType<typeof createAccount>>) => Promise<unknown>][] = [
+      ['revoked', (a) => revokeKey(server.store, a.keyId, null), async () => undefined],
+      ['member disabled', (a) => setMemberDisabled(server.store, a.member.id, true), (a) => setMemberDisabled(server.store, a.member.id, false)],
+      ['company suspended', (a) => setCompanySuspended(server.store, a.company.id, true), (a) => setCompanySuspended(server.store, a.company.id, false)],
+    ];
+    for (const [label, stop, restore] of cases) {
+      const acct = await createAccount(server);
+      const res = await post(acct.key, '/v1/engine/functions/econ.metrics/runs', { items: Array.from({ length: 40 }, (_, i) => ({ input: heavyEcon(20 + i, 4_000) })) });
+      expect(res.status, label).to.equal(202);
+      const id = res.body.id as string;
+      for (let i = 0; i < 500 && (await server.store.runs.get(acct.company.id, id, Date.now()))?.status !== 'running'; i++) await delay(10);
+      await stop(acct);
+      // Read from the store (the stopped key cannot read it): canceled within a few lease ticks.
+      let run = await server.store.runs.get(acct.company.id, id, Date.now());
+      for (let i = 0; i < 200 && run?.status === 'running'; i++) {
+        await delay(50);
+        run = await server.store.runs.get(acct.company.id, id, Date.now());
+      }
+      expect(run?.status, label).to.equal('canceled');
+      const succeededAtStop = run!.succeeded;
+      await delay(1_000);
+      const later = (await server.store.runs.get(acct.company.id, id, Date.now()))!;
+      expect(later.status, label).to.equal('canceled');
+      // At most the item on the thread at the stop finishes; the rest answer canceled, as on a caller's cancel.
+      expect(later.succeeded, `${label}: no item run after the stop`).to.be.at.most(succeededAtStop + 1);
+      expect(later.succeeded, `${label}: the rest were not run`).to.be.below(40);
+      await restore(acct);
+    }
   });
 
   it('a retried create with the same Idempotency-Key returns the first run; another body is 422', async () => {
