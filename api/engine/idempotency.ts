@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { ApiError, errors } from '../errors.js';
+import { canonicalJson } from '../canonicalJson.js';
 import type { AuthContext } from '../state.js';
 import type { RunStore } from '../../store/runs/ports.js';
 
@@ -34,7 +35,8 @@ export async function idempotent(runs: RunStore, auth: AuthContext, operation: s
   if (header === undefined || header === '') return work();
   if (header.length > 255) throw errors.validation('Idempotency-Key must be at most 255 characters', { 'Idempotency-Key': 'at most 255 characters' });
   const scope = `${auth.member.id}\n${operation}\n${header}`;
-  const hash = createHash('sha256').update(JSON.stringify(body) ?? '').digest('hex');
+  // Key order does not make another request: a client re-serialising its retry may reorder keys.
+  const hash = createHash('sha256').update(canonicalJson(body)).digest('hex');
   const now = Date.now();
   const existing = await runs.remember(scope, { hash, status: 0, body: null, expiresAt: now + PENDING_TTL_MS });
   if (existing) {

@@ -16,6 +16,7 @@
  * create a second object when a retry takes it over.
  */
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '../canonicalJson.js';
 import { ApiError, errors } from '../errors.js';
 import type { RouteContext } from '../routes/route.js';
 import { iso, type PaymentsContext } from './core.js';
@@ -34,15 +35,6 @@ export function idempotencyKeyOf(ctx: RouteContext): string {
   if (!key) throw errors.validation(`The header ${IDEMPOTENCY_HEADER} is required on this request (any unique string, e.g. a UUID, reused only to retry it)`, { [IDEMPOTENCY_HEADER]: 'is required' });
   if (!KEY_PATTERN.test(key)) throw errors.validation(`Invalid ${IDEMPOTENCY_HEADER}`, { [IDEMPOTENCY_HEADER]: 'must be 1 to 255 printable ASCII characters without spaces' });
   return key;
-}
-
-/** JSON with object keys sorted at every level: equal bodies hash equal whatever their key order. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 const STORED_STATUSES = new Set([402, 404, 409, 422]);

@@ -152,6 +152,11 @@ describe('runs over REST (embedded)', function () {
     const b2 = await post(acct.key, '/v1/engine/functions/pvt.gasProperties/batch', body, { 'Idempotency-Key': 'b-1' });
     expect(b2.body).to.deep.equal(b1.body);
     expect(b2.headers.get('idempotent-replayed')).to.equal('true');
+    // The same body with its keys in another order is the same request (it was 422 reused).
+    const reordered = { items: [{ input: { gasSG: 0.72, TF: 200, psia: [1000] } }, { input: { TF: 200, gasSG: 0.72, psia: [2000] } }] };
+    const third = await post(acct.key, '/v1/engine/functions/pvt.gasProperties/runs', reordered, { 'Idempotency-Key': 'sweep-1' });
+    expect(third.status, JSON.stringify(third.body)).to.equal(202);
+    expect(third.body.id).to.equal(first.body.id);
   });
 
   it('one Idempotency-Key is one request however the path is spelt: any case, a trailing slash (a concurrency audit got four runs from four spellings)', async () => {

@@ -6,7 +6,7 @@
  */
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
-import { canonicalJson } from '../../../api/payments/idempotency.js';
+import { canonicalJson } from '../../../api/canonicalJson.js';
 import { createPayout } from '../../../api/payments/payouts.js';
 import type { Scope } from '../../../store/payments/model.js';
 import { balanceOf, createTestMerchant, newKey, pay, payoutBody, startPaymentsServer, topUp, type PaymentsServer, type TestMerchant } from '../../support/payments.js';

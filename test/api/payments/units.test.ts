@@ -9,7 +9,7 @@ import { allowlistAllows, parseAllowEntry } from '../../../api/payments/allowlis
 import { isPaymentId, newPaymentId } from '../../../api/payments/ids.js';
 import { environmentOfKey, generateMerchantKeyValue } from '../../../api/payments/keys.js';
 import { PAYIN_TRANSITIONS, PAYOUT_TRANSITIONS, payoutMovements } from '../../../api/payments/states.js';
-import { canonicalJson } from '../../../api/payments/idempotency.js';
+import { canonicalJson } from '../../../api/canonicalJson.js';
 
 describe('payments decimals (api/payments/decimal.ts)', () => {
   it('parses and prints exact decimals; refuses floats in other shapes', () => {
