@@ -360,8 +360,9 @@ export function preferWait(header: string | undefined): number | undefined {
 export function pageOf(query: Record<string, unknown>): { offset: number; limit: number } {
   const num = (v: unknown, fallback: number, max: number, name: string) => {
     if (v === undefined) return fallback;
-    // '' (limit=) is no number, not 0; neither is a repeated parameter (an array).
-    const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+    // Decimal digits only, as the other list parameters: '' (limit=), '1e3', '0x10', ' 5' and a
+    // repeated parameter (an array) are no page position.
+    const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : NaN;
     if (!Number.isInteger(n) || n < 0 || n > max) throw errors.validation(`${name} must be an integer from 0 to ${max}`, { [name]: `must be an integer from 0 to ${max}` });
     return n;
   };

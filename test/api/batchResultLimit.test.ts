@@ -73,10 +73,10 @@ describe('result size of batches and runs, and bodies of many members (embedded)
     expect(run.body.error.details.fields).to.deep.equal({ body: 'must be a JSON object' });
   });
 
-  it('a run page with limit= (empty) is 400, not the status alone', async () => {
+  it('a run page with limit= (empty) or a position not in decimal digits (1e3, 0x10, +5) is 400, as for the other list parameters', async () => {
     const res = await post('/v1/engine/functions/pvt.gasProperties/runs', { items: [{ input: { psia: [1000], TF: 200, gasSG: 0.7 } }] }, { Prefer: 'wait=30' });
     expect(res.status).to.equal(200);
-    for (const q of ['limit=', 'limit=%20', 'offset=']) {
+    for (const q of ['limit=', 'limit=%20', 'offset=', 'offset=1e3', 'limit=0x10', 'offset=%2B5', 'limit=%205']) {
       const page = await get(`/v1/engine/functions/pvt.gasProperties/runs/${res.body.id}?${q}`);
       expect(page.status, q).to.equal(400);
       expect(page.body.error.code, q).to.equal('validation_failed');
