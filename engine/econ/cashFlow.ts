@@ -118,6 +118,11 @@ export const cashFlow = defineFunction({
     const lists = [input.oilStb, input.gasMscf, input.waterStb].filter((l): l is number[] => Array.isArray(l));
     const n = input.periods ?? Math.max(0, ...lists.map((l) => l.length));
     if (n === 0) throw new EngineFailure('invalid_input', 'give oilStb, gasMscf or waterStb volumes (or periods)');
+    // A volume list of another length than the periods is read as it stands: said, not silently reshaped.
+    for (const [name, v] of [['oilStb', input.oilStb], ['gasMscf', input.gasMscf], ['waterStb', input.waterStb]] as const) {
+      if (!v || v.length === n) continue;
+      warnings.push(v.length > n ? `${name} has ${v.length} values for ${n} periods: the last ${v.length - n} are not used` : `${name} has ${v.length} values for ${n} periods: periods ${v.length} to ${n - 1} have none (0)`);
+    }
     const wi = input.workingInterest ?? 1;
     const nri = input.netRevenueInterest ?? wi * (1 - (input.royalty ?? 0));
     if (nri > wi + 1e-12) warnings.push(`netRevenueInterest ${nri} exceeds workingInterest ${wi}: an overriding interest in your favour, or a data error`);

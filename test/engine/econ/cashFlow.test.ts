@@ -3,7 +3,7 @@
  * chain decline.forecast -> econ.cashFlow -> econ.metrics (netCashFlow is metrics' cashFlows).
  */
 import { expect } from 'chai';
-import { close, failure, run } from '../well/call.js';
+import { attempt, close, failure, run } from '../well/call.js';
 
 describe('econ.cashFlow', () => {
   it('oil and gas with WI, royalty, severance, ad valorem, fixed and variable opex, capex and abandonment, by hand', () => {
@@ -47,6 +47,15 @@ describe('econ.cashFlow', () => {
   it('refuses capex beyond the periods; warns for volumes without a price', () => {
     expect(failure('econ.cashFlow', { oilStb: [1, 2], oilPrice: 70, capex: [{ period: 5, amount: 1 }] }).message).to.match(/beyond the 2 periods/);
     expect(failure('econ.cashFlow', {}).reason).to.equal('invalid_input');
+  });
+
+  it('says when a volume list is longer or shorter than the periods (it silently dropped or zero-filled them)', () => {
+    const longer = attempt('econ.cashFlow', { oilStb: [1000, 900, 800], oilPrice: 60, periods: 1 });
+    expect(longer.ok && longer.warnings).to.include('oilStb has 3 values for 1 periods: the last 2 are not used');
+    const shorter = attempt('econ.cashFlow', { oilStb: [1000, 900, 800], gasMscf: [500], oilPrice: 60, gasPrice: 3 });
+    expect(shorter.ok && shorter.warnings).to.include('gasMscf has 1 values for 3 periods: periods 1 to 2 have none (0)');
+    const even = attempt('econ.cashFlow', { oilStb: [1000, 900], gasMscf: [500, 450], oilPrice: 60, gasPrice: 3 });
+    expect(even.ok && even.warnings.filter((w) => /values for/.test(w))).to.deep.equal([]);
   });
 
   it('refuses a period amount econ.metrics would refuse (beyond 1e15): out_of_range naming the row and period', () => {
