@@ -1,5 +1,5 @@
 /**
- * Bank account numbers sealed at rest: AES-256-GCM under the payments data key (./dataKeys.ts),
+ * Bank account numbers (and webhook signing secrets, ./webhooks.ts) sealed at rest: AES-256-GCM under the payments data key (./dataKeys.ts),
  * bound to the record and field they belong to (the additional data), so a sealed value copied
  * into another payout does not open. Only the last four digits stay in the clear (answers show
  * them); the whole number is opened where it is needed: the sandbox's test-account scenarios

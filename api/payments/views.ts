@@ -103,7 +103,7 @@ export function endpointView(e: WebhookEndpoint) {
     events: e.events,
     description: e.description,
     enabled: e.enabled,
-    secret_prefix: e.secret.slice(0, 10),
+    secret_prefix: e.secretPrefix ?? e.secret.slice(0, 10),
     created_at: e.createdAt,
     updated_at: e.updatedAt,
   };

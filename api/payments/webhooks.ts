@@ -22,6 +22,7 @@ import { request as httpsRequest } from 'node:https';
 import { ApiError, errors } from '../errors.js';
 import { iso, type PaymentsContext } from './core.js';
 import { newPaymentId } from './ids.js';
+import { seal, unseal } from './sealed.js';
 import { EVENT_TYPES } from './states.js';
 import { bool, oneOf, parseBody, str, strings, type Field } from './validate.js';
 import { endpointView, eventView } from './views.js';
@@ -84,13 +85,23 @@ export async function createEndpoint(ctx: PaymentsContext, scope: Scope, body: u
   });
   if ((await ctx.store.webhooks.listEndpoints(scope)).length >= ENDPOINTS_MAX) throw new ApiError('conflict', `At most ${ENDPOINTS_MAX} webhook endpoints per environment; delete one first`, { max: ENDPOINTS_MAX });
   const now = ctx.now();
+  const id = newPaymentId('webhook_endpoint', now);
+  const secret = `whsec_${randomBytes(32).toString('base64url')}`;
   const endpoint: WebhookEndpoint = {
-    id: newPaymentId('webhook_endpoint', now), merchantId: scope.merchantId, environment: scope.environment, url: b.url, events: normaliseEvents(b.events),
-    description: b.description ?? null, enabled: true, secret: `whsec_${randomBytes(32).toString('base64url')}`, createdAt: iso(now), updatedAt: iso(now),
+    id, merchantId: scope.merchantId, environment: scope.environment, url: b.url, events: normaliseEvents(b.events),
+    description: b.description ?? null, enabled: true, secret: sealWebhookSecret(ctx, id, secret), secretPrefix: secret.slice(0, 10), createdAt: iso(now), updatedAt: iso(now),
   };
   await ctx.store.webhooks.createEndpoint(endpoint);
-  return { ...endpointView(endpoint), secret: endpoint.secret };
+  return { ...endpointView(endpoint), secret };
 }
+
+/** What binds a sealed signing secret to its endpoint (the sealing's additional data). */
+export const webhookSecretContext = (endpointId: string) => `webhook_endpoint:${endpointId}:secret`;
+
+export const sealWebhookSecret = (ctx: PaymentsContext, endpointId: string, plain: string): string => seal(ctx.dataKeys, plain, webhookSecretContext(endpointId));
+
+/** An endpoint's signing secret in the clear (sealed, or plain from before sealing); throws when no configured key opens it. */
+export const webhookSecret = (ctx: PaymentsContext, endpoint: WebhookEndpoint): string => unseal(ctx.dataKeys, endpoint.secret, webhookSecretContext(endpoint.id));
 
 function normaliseEvents(list: string[] | undefined): string[] {
   if (!list || list.includes('*')) return ['*'];
@@ -169,14 +180,22 @@ export async function attemptDelivery(ctx: PaymentsContext, s: WebhookSettings, 
   const gone = !endpoint ? 'the endpoint was deleted' : !endpoint.enabled ? 'the endpoint is disabled' : !event ? 'the event is past its retention' : null;
   if (gone) return ctx.store.webhooks.recordAttempt(id, { at: iso(now), status: null, error: gone, ms: 0 }, { status: 'failed', nextAttemptAt: null });
 
-  const { status, error, ms } = await post(endpoint!, event!, d, now, s);
+  let secret: string;
+  try {
+    secret = webhookSecret(ctx, endpoint!);
+  } catch (err) {
+    // Its data key is no longer configured: said on the delivery, retried on schedule (the key may come back).
+    const next = nextAttemptAt(d, d.attempts.length + 1, now, s);
+    return ctx.store.webhooks.recordAttempt(id, { at: iso(now), status: null, error: `not sent: ${(err as Error).message}`, ms: 0 }, { status: next ? 'pending' : 'failed', nextAttemptAt: next });
+  }
+  const { status, error, ms } = await post(endpoint!, secret, event!, d, now, s);
   const after = ctx.now();
   const ok = status !== null && status >= 200 && status < 300;
   const next = ok ? null : nextAttemptAt(d, d.attempts.length + 1, after, s);
   return ctx.store.webhooks.recordAttempt(id, { at: iso(after), status, error, ms }, { status: ok ? 'succeeded' : next ? 'pending' : 'failed', nextAttemptAt: next });
 }
 
-async function post(endpoint: WebhookEndpoint, event: PaymentEvent, d: WebhookDelivery, nowMs: number, s: WebhookSettings): Promise<{ status: number | null; error: string | null; ms: number }> {
+async function post(endpoint: WebhookEndpoint, secret: string, event: PaymentEvent, d: WebhookDelivery, nowMs: number, s: WebhookSettings): Promise<{ status: number | null; error: string | null; ms: number }> {
   const body = JSON.stringify(eventView(event));
   const started = performance.now();
   const took = () => Math.round(performance.now() - started);
@@ -188,7 +207,7 @@ async function post(endpoint: WebhookEndpoint, event: PaymentEvent, d: WebhookDe
     'Content-Type': 'application/json',
     'Content-Length': String(Buffer.byteLength(body)),
     'User-Agent': 'engcalc-webhooks/1',
-    [SIGNATURE_HEADER]: signatureHeader(endpoint.secret, Math.floor(nowMs / 1000), body),
+    [SIGNATURE_HEADER]: signatureHeader(secret, Math.floor(nowMs / 1000), body),
     'Engcalc-Event-Id': event.id,
     'Engcalc-Delivery-Id': d.id,
   };

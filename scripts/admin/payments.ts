@@ -160,7 +160,8 @@ export function paymentsCommands(h: CliHelpers): Record<string, Handler> {
     'payouts reseal': async (store, args, config) => {
       const v = h.opts(args, { 'dry-run': 'boolean' });
       const report = await resealAccountNumbers(context(store, config), { dryRun: v['dry-run'] === true });
-      if (report.failed.length > 0) throw new AccountError('conflict', `${report.failed.length} payout(s) could not be re-sealed; the others were`, { report });
+      const failed = report.failed.length + report.webhookSecrets.failed.length;
+      if (failed > 0) throw new AccountError('conflict', `${report.failed.length} payout(s) and ${report.webhookSecrets.failed.length} webhook secret(s) could not be re-sealed; the others were`, { report });
       return { reseal: report };
     },
   };

@@ -223,10 +223,14 @@ export interface WebhookEndpoint {
   description: string | null;
   enabled: boolean;
   /**
-   * The signing secret itself (HMAC needs it). Kept in the store like every other record (LMDB
-   * files are owner-only; MongoDB behind its own access control), never logged, shown once.
+   * The signing secret (HMAC needs it whole), sealed at rest under the payments data key and bound
+   * to the endpoint (api/payments/sealed.ts, context webhookSecretContext), as account numbers are:
+   * the store and its backups hold no usable secret. An endpoint registered before sealing holds it
+   * in plain text until `npm run admin -- payouts reseal`. Never logged, shown once.
    */
   secret: string;
+  /** The secret's first 10 characters (`whsec_` and 4 more), shown in answers; absent on endpoints registered before sealing. */
+  secretPrefix?: string;
   createdAt: string;
   updatedAt: string;
 }

@@ -167,7 +167,7 @@ export interface WebhookStore {
   createEndpoint(endpoint: WebhookEndpoint): Promise<void>;
   getEndpoint(scope: Scope, id: string): Promise<WebhookEndpoint | undefined>;
   listEndpoints(scope: Scope): Promise<WebhookEndpoint[]>;
-  updateEndpoint(scope: Scope, id: string, patch: Partial<Pick<WebhookEndpoint, 'url' | 'events' | 'description' | 'enabled'>>, at: string): Promise<WebhookEndpoint | undefined>;
+  updateEndpoint(scope: Scope, id: string, patch: Partial<Pick<WebhookEndpoint, 'url' | 'events' | 'description' | 'enabled' | 'secret' | 'secretPrefix'>>, at: string): Promise<WebhookEndpoint | undefined>;
   deleteEndpoint(scope: Scope, id: string): Promise<boolean>;
   getDelivery(id: string): Promise<WebhookDelivery | undefined>;
   /** Newest first. */

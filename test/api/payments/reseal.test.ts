@@ -21,6 +21,7 @@ import { topUp } from '../../../api/payments/balances.js';
 import { accountNumber, createPayout } from '../../../api/payments/payouts.js';
 import { resealAccountNumbers } from '../../../api/payments/reseal.js';
 import { sealedBy } from '../../../api/payments/sealed.js';
+import { createEndpoint, webhookSecret } from '../../../api/payments/webhooks.js';
 
 const newKey = () => new DataKey(randomBytes(32));
 const NUMBERS = ['DE89370400440532013000', 'GB29NWBK60161331926819', 'FR1420041010050500013M02606', 'NL91ABNA0417164300'];
@@ -66,12 +67,12 @@ describe('payments: re-sealing account numbers under the current data key', func
     const eventsBefore = (await store.payments.events.list(scope, { limit: 100, createdGte: '1970-01-01T00:00:00.000Z' })).length;
 
     const dry = await resealAccountNumbers(ctx(rotated), { dryRun: true });
-    expect(dry).to.deep.equal({ scanned: 4, sealedFromPlain: 1, resealed: 2, current: 1, failed: [], dryRun: true });
+    expect(dry).to.deep.equal({ scanned: 4, sealedFromPlain: 1, resealed: 2, current: 1, failed: [], dryRun: true, webhookSecrets: { scanned: 0, sealedFromPlain: 0, resealed: 0, current: 0, failed: [] } });
     expect((await stored(legacy.id)).bankAccount.accountNumber, 'a dry run writes nothing').to.equal(NUMBERS[0]);
     expect(sealedBy((await stored(underA[0]!.id)).bankAccount.accountNumber)).to.equal(a.id);
 
     const done = await resealAccountNumbers(ctx(rotated));
-    expect(done).to.deep.equal({ scanned: 4, sealedFromPlain: 1, resealed: 2, current: 1, failed: [], dryRun: false });
+    expect(done).to.deep.equal({ scanned: 4, sealedFromPlain: 1, resealed: 2, current: 1, failed: [], dryRun: false, webhookSecrets: { scanned: 0, sealedFromPlain: 0, resealed: 0, current: 0, failed: [] } });
     const onlyB = ctx(dataKeys(b));
     for (const [p, number] of [[legacy, NUMBERS[0]], [underA[0], NUMBERS[1]], [underA[1], NUMBERS[2]], [underB, NUMBERS[3]]] as const) {
       const now = await stored(p!.id);
@@ -84,6 +85,34 @@ describe('payments: re-sealing account numbers under the current data key', func
     expect((await store.payments.events.list(scope, { limit: 100, createdGte: '1970-01-01T00:00:00.000Z' })).length, 'no event').to.equal(eventsBefore);
 
     expect(await resealAccountNumbers(ctx(rotated))).to.deep.include({ scanned: 4, sealedFromPlain: 0, resealed: 0, current: 4 });
+  });
+
+  it('webhook signing secrets: sealed when registered (the store holds no usable secret), one registered before sealing still signs, and reseal moves plain and previous-key secrets to the current key, keeping updatedAt', async () => {
+    const a = newKey();
+    const b = newKey();
+    const fresh = await createEndpoint(ctx(dataKeys(a)), scope, { url: 'https://hooks.example.com/a' });
+    const kept = (await store.payments.webhooks.getEndpoint(scope, fresh.id))!;
+    expect(sealedBy(kept.secret)).to.equal(a.id);
+    expect(kept.secret).to.not.include(fresh.secret.slice(6));
+    expect(kept.secretPrefix).to.equal(fresh.secret.slice(0, 10));
+    expect(webhookSecret(ctx(dataKeys(a)), kept)).to.equal(fresh.secret);
+    // As stored before sealing: the secret in plain text, no prefix field.
+    const legacySecret = `whsec_${randomBytes(32).toString('base64url')}`;
+    const legacy = { ...kept, id: 'we_legacy0000000000000000', secret: legacySecret, secretPrefix: undefined, updatedAt: '2026-01-01T00:00:00.000Z' };
+    await store.payments.webhooks.createEndpoint(legacy);
+    expect(webhookSecret(ctx(dataKeys(b, [a])), (await store.payments.webhooks.getEndpoint(scope, legacy.id))!)).to.equal(legacySecret);
+
+    const report = await resealAccountNumbers(ctx(dataKeys(b, [a])));
+    expect(report.webhookSecrets).to.deep.equal({ scanned: 2, sealedFromPlain: 1, resealed: 1, current: 0, failed: [] });
+    const onlyB = ctx(dataKeys(b));
+    for (const [id, secret] of [[fresh.id, fresh.secret], [legacy.id, legacySecret]] as const) {
+      const now = (await store.payments.webhooks.getEndpoint(scope, id))!;
+      expect(sealedBy(now.secret), id).to.equal(b.id);
+      expect(webhookSecret(onlyB, now), 'opens without the previous key').to.equal(secret);
+      expect(now.secretPrefix).to.equal(secret.slice(0, 10));
+    }
+    expect((await store.payments.webhooks.getEndpoint(scope, legacy.id))!.updatedAt).to.equal('2026-01-01T00:00:00.000Z');
+    expect((await resealAccountNumbers(ctx(dataKeys(b)))).webhookSecrets).to.deep.include({ scanned: 2, current: 2 });
   });
 
   it('reports a number no configured key opens and leaves it as it is; re-seals the others', async () => {
