@@ -37,6 +37,10 @@ describe('MCP batch runs: submit_batch and get_run', function () {
       expect(run).to.deep.equal(rest.body);
       const read = await mcp.callTool({ name: 'get_run', arguments: { name: 'pvt.gasProperties', id: run.id } });
       expect(read.structuredContent).to.deep.equal(rest.body);
+      // offset and limit as the integers the tool's schema declares (they were refused unless given as text).
+      const paged = await mcp.callTool({ name: 'get_run', arguments: { name: 'pvt.gasProperties', id: run.id, offset: 1, limit: 1 } });
+      expect(paged.isError, JSON.stringify(paged.content)).to.not.equal(true);
+      expect((paged.structuredContent as { results: { index: number }[] }).results.map((r) => r.index)).to.deep.equal([1]);
       // The same idempotency key answers the same run.
       const again = await mcp.callTool({ name: 'submit_batch', arguments: { name: 'pvt.gasProperties', items, idempotencyKey: 'mcp-1' } });
       expect((again.structuredContent as { id: string }).id).to.equal(run.id);

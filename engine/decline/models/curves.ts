@@ -160,6 +160,8 @@ export function duongCurve(q1: number, a: number, m: number): Curve {
     // crossing, after the peak; a rate that never rises above qLimit reaches it at once.
     timeTo(q) {
       const peak = m > 1 ? (a / m) ** (1 / (m - 1)) : 0;
+      // m just above 1 with a > m: the peak is beyond any double (the rate rises for good).
+      if (m > 1 && peak === Infinity) return Infinity;
       if (!(Number.isFinite(peak) && peak > 0)) return timeToByBisection((t) => rate(Math.max(t, 1e-9)), q);
       if (rate(peak) <= q) return 0;
       return peak + timeToByBisection((t) => rate(t + peak), q);

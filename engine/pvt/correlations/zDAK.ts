@@ -72,7 +72,9 @@ export function zDAK(ppr: number, tpr: number): ZResult | null {
     return [rho * z - target, z + rho * dz];
   };
   // Reduced densities of real gases stay below ~3; the scan goes well past that.
-  const bracket = firstBracket(g, 0, scanStep(c1), SCAN_LIMIT);
+  // Fine steps over the first hump (scanStep), the usual grid after it.
+  const fineEnd = fineScanEnd(c1);
+  const bracket = (fineEnd > 0 ? firstBracket(g, 0, scanStep(c1), fineEnd) : null) ?? firstBracket(g, fineEnd > 0 ? fineEnd : 0, SCAN_STEP, SCAN_LIMIT);
   if (!bracket) return null;
   const rho = newtonInBracket(g, bracket[0], bracket[1], target);
   if (rho === null || !(rho > 0)) return null;
@@ -94,6 +96,15 @@ export const SCAN_LIMIT = 20;
  */
 export function scanStep(c1: number): number {
   return c1 < -5 ? -1 / (8 * c1) : SCAN_STEP;
+}
+
+/**
+ * Where the fine steps end: four times the hump's position (sixteen fine steps), then the
+ * usual grid, so a Tpr far below any gas's (c1 of thousands) does not walk to SCAN_LIMIT in
+ * steps of 1e-5 (tens of seconds a call). 0: no fine part.
+ */
+export function fineScanEnd(c1: number): number {
+  return c1 < -5 ? -2 / c1 : 0;
 }
 /** Bracket width at which Newton stops, and the iteration cap, as in ./solve.ts. */
 const X_TOL = 1e-13;
@@ -139,7 +150,8 @@ export function zDAKSweep(
 ): number {
   const [c1, c2, c3, c4] = coefficients(tpr);
   const k = 0.27 / tpr;
-  const step = scanStep(c1);
+  const fine = scanStep(c1);
+  const fineEnd = fineScanEnd(c1);
   // The scan: bracket [a, b] on the grid 0, step, 2 step, ... (accumulated as firstBracket does) and h(b).
   let { a, b, hb } = state;
   // The root two points back (what this point starts from) and the previous one, with h' and
@@ -158,7 +170,7 @@ export function zDAKSweep(
     // First grid point b with h(b) >= target (g(b) >= 0), resuming from the last bracket.
     while (!(hb >= target)) {
       if (hb !== -Infinity) a = b;
-      b = a + step;
+      b = a + (a < fineEnd - 1e-15 ? fine : SCAN_STEP);
       if (b > SCAN_LIMIT + 1e-15) return i;
       const r2 = b * b;
       const e = tableExp(-A11 * r2);

@@ -17,10 +17,10 @@ const deadOilFit = (method: DeadOilMethod, api: number, tf: number): number =>
 const DEAD_OIL_DATA: Record<DeadOilMethod, { TF: readonly number[]; api: readonly number[] }> = { BeggsRobinson: BEGGS_ROBINSON_RANGE, Glaso: GLASO_VISCOSITY_RANGE, Beal: BEAL_RANGE };
 
 /**
- * Dead-oil viscosity (cp) at API gravity and T (degF). Outside a fit's data its curve may turn
- * over: Beal's exponent 10^(8.33/API) makes (360/(T+200))^a vanish for heavy oils above 160 degF
+ * Dead-oil viscosity (cp) at API gravity and T (degF). A fit's curve may turn over (in the corner
+ * of Beal's data at 250 degF below API ~12, and far past it): Beal's exponent 10^(8.33/API) makes (360/(T+200))^a vanish for heavy oils above 160 degF
  * (1.5e-11 cp at API 5.25 and 300 degF, thinner than any gas). A value that falls as the oil gets
- * heavier there is no viscosity of that oil: 422 naming the fit's data, not a number.
+ * heavier is no viscosity of that oil: 422 naming the fit's data, not a number.
  */
 export function deadOilViscosity(method: DeadOilMethod, api: number, tf: number): number {
   const muod = deadOilFit(method, api, tf);
@@ -28,11 +28,12 @@ export function deadOilViscosity(method: DeadOilMethod, api: number, tf: number)
     throw new EngineFailure('no_solution', `${METHOD_LABELS[method]} gives no positive dead-oil viscosity at API ${api}, ${tf} degF (outside the correlation)`);
   }
   const data = DEAD_OIL_DATA[method];
-  const outside = api < data.api[0]! || api > data.api[1]! || tf < data.TF[0]! || tf > data.TF[1]!;
-  if (outside && !(deadOilFit(method, api * (1 - 1e-3), tf) > muod)) {
+  // Wherever it happens, in the data's corner or past it (one rule, no jump at the data's edge).
+  const heavier = deadOilFit(method, api * (1 - 1e-3), tf);
+  if (Number.isFinite(heavier) && heavier < muod) {
     throw new EngineFailure(
       'out_of_range',
-      `${METHOD_LABELS[method]} gives ${muod} cp at API ${api}, ${tf} degF, falling as the oil gets heavier: outside its data (API ${data.api[0]}-${data.api[1]}, ${data.TF[0]}-${data.TF[1]} degF) the fit has turned over; use another deadOilMethod`,
+      `${METHOD_LABELS[method]} gives ${muod} cp at API ${api}, ${tf} degF, falling as the oil gets heavier: the fit has turned over there (its data: API ${data.api[0]}-${data.api[1]}, ${data.TF[0]}-${data.TF[1]} degF); use another deadOilMethod`,
     );
   }
   return muod;

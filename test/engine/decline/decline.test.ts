@@ -138,6 +138,10 @@ describe('unconventional models', () => {
     const never = run('decline.duong', { qi: 1000, a: 0.5, m: 1.5, t: [1], qLimit: 4000 });
     expect(never.tLimit).to.equal(0);
     expect(never.eur).to.equal(0);
+    // m just above 1 with a > m: the peak is past any double; the rate never falls to the limit (was tLimit 0, EUR 0).
+    const rising = attempt('decline.duong', { qi: 1000, a: 1.2, m: 1.0001, t: [1, 30, 365], qLimit: 100 });
+    expect(rising.ok && rising.result.tLimit).to.equal(undefined);
+    expect(rising.ok && rising.warnings.join()).to.match(/does not fall to qLimit 100/);
     // The forecast takes the same limit: months of production, not one empty month.
     const f = run('decline.forecast', { model: 'duong', qiStbd: 1000, a: 0.5, m: 1.5, startDate: '2026-01-01', months: 24, qLimitStbd: 1 });
     expect(f.oilStb.length).to.be.above(1);

@@ -161,6 +161,12 @@ describe('pvt.zFactor and pvt.gasProperties over lists', () => {
       expect(Math.abs(residual(ppr[i]!, 0.29, z)), `residual at point ${i}`).to.be.below(1e-9);
       expect(z).to.be.closeTo(zDAK(ppr[i]!, 0.29)!.z, 1e-12);
     });
+    // Far below any gas's Tpr the fine steps stop after the hump: a prompt answer (the scan to rho 20 in
+    // steps of 1e-5 took tens of seconds a call), no root found there.
+    for (const tpr of [0.05, 0.02]) {
+      const far = executeDefinition(zFactor as AnyDefinition, { ppr: 1, tpr });
+      expect(far.ok, `Tpr ${tpr}`).to.equal(false);
+    }
     // pvt.gasProperties at 7 Pa and -300 degF (Tpr 0.29 for gasSG 3): a near-ideal gas, not 133 lbm/ft3.
     const gas = executeDefinition(gasProperties as AnyDefinition, { psia: 0.001, TF: -300, gasSG: 3 });
     expect(gas.ok).to.equal(true);

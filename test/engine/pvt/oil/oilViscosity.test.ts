@@ -45,11 +45,13 @@ describe('pvt.oilViscosity', () => {
   describe('impossible input is refused, never NaN', () => {
     it('psia without pbPsia: invalid_input', () => expectFailure(oilViscosity, { psia: 2000, api: 35, TF: 150, rsScfStb: 300 }, 'invalid_input', /pbPsia/));
     it('Glaso at API 1 (log API = 0) gives no positive viscosity: no_solution', () => expectFailure(oilViscosity, { api: 1, TF: 150, deadOilMethod: 'Glaso' }, 'no_solution'));
-    it("Beal below its data, hot: the fit turns over (thinner as the oil gets heavier; was 1.5e-11 cp at API 5.25): out_of_range naming Beal's data", () => {
-      for (const api of [5.25, 8, 10]) expectFailure(oilViscosity, { api, TF: 300, rsScfStb: 0, deadOilMethod: 'Beal' }, 'out_of_range', /falling as the oil gets heavier: outside its data \(API 10\.1-52\.5, 98-250 degF\)/);
-      // Inside Beal's data the fit answers as before, and heavier is thicker where it has not turned over.
-      expect(num(ok(oilViscosity, { api: 12, TF: 250, deadOilMethod: 'Beal' }), 'muod')).to.be.above(num(ok(oilViscosity, { api: 14, TF: 250, deadOilMethod: 'Beal' }), 'muod'));
-      expect(num(ok(oilViscosity, { api: 10.1, TF: 250, deadOilMethod: 'Beal' }), 'muod')).to.be.closeTo(9.1976638157, 1e-6);
+    it("Beal where its fit turns over (thinner as the oil gets heavier; was 1.5e-11 cp at API 5.25): out_of_range naming Beal's data, the same rule in its data's corner as past it", () => {
+      for (const [api, TF] of [[5.25, 300], [8, 300], [10, 300], [10.1, 250], [10.09, 250], [12, 251]]) {
+        expectFailure(oilViscosity, { api, TF, rsScfStb: 0, deadOilMethod: 'Beal' }, 'out_of_range', /falling as the oil gets heavier: the fit has turned over there \(its data: API 10\.1-52\.5, 98-250 degF\)/);
+      }
+      // Where it has not turned over, the fit answers as before, heavier thicker.
+      expect(num(ok(oilViscosity, { api: 14, TF: 250, deadOilMethod: 'Beal' }), 'muod')).to.be.above(num(ok(oilViscosity, { api: 16, TF: 250, deadOilMethod: 'Beal' }), 'muod'));
+      expect(num(ok(oilViscosity, { api: 22, TF: 100, deadOilMethod: 'Beal' }), 'muod')).to.be.closeTo(49.3107211829, 1e-6);
     });
     it('TF <= 0: invalid_input; negative Rs and an unknown method fail validation', () => {
       expectFailure(oilViscosity, { api: 35, TF: -10 }, 'invalid_input');
