@@ -123,7 +123,8 @@ export function mongoProjects(projects: Collection<ProjectDoc>, versions: Collec
       if (!project) return undefined;
       const filter = { companyId, projectId, generation: project.generation, id: versionId };
       if (!(await versions.findOne(filter, { projection: { _id: 1 } }))) return undefined;
-      await projects.updateOne({ companyId, id: projectId }, { $addToSet: { approvedVersionIds: versionId } });
+      // The generation read above: a project deleted and made again meanwhile is not marked.
+      if ((await projects.updateOne({ companyId, id: projectId, generation: project.generation }, { $addToSet: { approvedVersionIds: versionId } })).matchedCount === 0) return undefined;
       await versions.updateOne({ ...filter, approvedAt: null }, { $set: { approvedAt: input.at, approvedBy: input.by } });
       return withData(await versions.findOne(filter, { projection: VERSION_FIELDS })) as ProjectVersion | undefined;
     },

@@ -46,7 +46,8 @@ export async function mongoRuns(db: Db): Promise<RunStore> {
       return plain<RunRecord>(await runs.findOneAndUpdate(filter, { $set: { owner, leaseUntil: nowMs + leaseMs } }, { returnDocument: 'after' }));
     },
     async renew(id, owner, leaseUntil) {
-      return (await runs.updateOne({ _id: id, owner, ...unfinished }, { $set: { leaseUntil } })).modifiedCount === 1;
+      // matched, not modified: a renewal in the claim's own millisecond writes the value already there.
+      return (await runs.updateOne({ _id: id, owner, ...unfinished }, { $set: { leaseUntil } })).matchedCount === 1;
     },
     async putAnswers(id, list) {
       if (list.length === 0) return plain<RunRecord>(await runs.findOne({ _id: id }));
@@ -83,13 +84,19 @@ export async function mongoRuns(db: Db): Promise<RunStore> {
       return gone.length;
     },
     async remember(scope, value) {
-      await remembered.deleteOne({ _id: scope, expiresAt: { $lte: Date.now() } });
-      try {
-        await remembered.insertOne({ _id: scope, ...value });
-        return null;
-      } catch (err) {
-        if (!isDuplicate(err)) throw err;
-        return plain<RememberedAnswer>(await remembered.findOne({ _id: scope })) ?? null;
+      // A record deleted between our failed insert and the read (its request failed and forgot it)
+      // is no answer to give: insert again, so exactly one request holds the key.
+      for (let attempt = 0; ; attempt++) {
+        await remembered.deleteOne({ _id: scope, expiresAt: { $lte: Date.now() } });
+        try {
+          await remembered.insertOne({ _id: scope, ...value });
+          return null;
+        } catch (err) {
+          if (!isDuplicate(err)) throw err;
+          const there = plain<RememberedAnswer>(await remembered.findOne({ _id: scope }));
+          if (there) return there;
+          if (attempt >= 5) throw new Error(`the idempotency record ${scope.split('\n').pop()} keeps changing; retry`);
+        }
       }
     },
     async recall(scope, nowMs) {
