@@ -126,8 +126,11 @@ export class PaymentsScheduler {
         else if (due.kind === 'payout') await stepPayout(this.ctx, record as Payout, action.to as Payout['status']);
       } catch (err) {
         // Another node moved it first (invalid_transition, conflict): its new timer decides.
-        if (!(err instanceof ApiError)) throw err;
-        this.log.debug('payments timed action skipped', { id: due.id, reason: err.message });
+        if (err instanceof ApiError) this.log.debug('payments timed action skipped', { id: due.id, reason: err.message });
+        // Anything else (a balance past its range, the store failing on this record) is this
+        // record's alone: said, and tried again next pass, while the other merchants' actions, the
+        // events, webhooks and housekeeping go on (a throw here stopped every pass on every node).
+        else this.log.error('payments timed action failed; the rest of the pass goes on', { id: due.id, kind: due.kind, error: (err as Error).message });
       }
     }
   }

@@ -177,4 +177,31 @@ describe('sandbox test credentials: every scenario in the catalogue', () => {
     expect((await pay(server, `/v1/sandbox/payouts/${f.body.id}/advance`, { key: m.sandbox, idem: true, body: { to: 'returned' } })).status, 'failed is final').to.equal(409);
     expect(await balanceOf(server, m.sandbox)).to.include({ available: before.available, reserved: before.reserved });
   });
+  it("one record's timed action that fails (not a state refusal) is said and skipped: the other merchants' actions, events and housekeeping go on (a throw stopped every pass)", async () => {
+    const other = await createTestMerchant(server, { name: 'Other Shop' });
+    await topUp(server, m.sandbox, 10_000);
+    await topUp(server, other.sandbox, 10_000);
+    const stuck = await pay(server, '/v1/payouts', { key: m.sandbox, idem: true, body: payoutBody('000999999991', 1_000) });
+    const moving = await pay(server, '/v1/payouts', { key: other.sandbox, idem: true, body: payoutBody('000999999991', 1_000) });
+    expect(stuck.status).to.equal(201);
+    expect(moving.status).to.equal(201);
+    // A fault on one record only, as a balance past its range would be.
+    const objects = server.store.payments.objects;
+    const get = objects.get.bind(objects);
+    objects.get = (async (kind: Parameters<typeof get>[0], scope: Parameters<typeof get>[1], id: string) => {
+      if (id === stuck.body.id) throw new Error('injected: this record cannot be moved');
+      return get(kind, scope, id);
+    }) as typeof objects.get;
+    try {
+      server.clock.advance(PAYOUT_PENDING_MS);
+      await server.tick();
+    } finally {
+      objects.get = get;
+    }
+    expect((await pay(server, `/v1/payouts/${moving.body.id}`, { key: other.sandbox })).body.status).to.equal('processing');
+    expect(server.logLines.some((l) => l.includes('payments timed action failed') && l.includes(stuck.body.id))).to.equal(true);
+    // Its own action is tried again at the next pass.
+    await server.tick();
+    expect((await pay(server, `/v1/payouts/${stuck.body.id}`, { key: m.sandbox })).body.status).to.equal('processing');
+  });
 });
