@@ -111,10 +111,21 @@ export function mongoObjects(objects: Collection<ObjectDoc>, accounts: Collectio
     const op = doc.pendingOp;
     if (!op) return 'done';
     const scope = { merchantId: doc.merchantId, environment: doc.environment };
-    const applied = await applyOp(scope, op.id, op.movements);
-    if (applied !== 'applied') {
+    // Money that cannot move (short of funds, or a balance it would carry past 2^53) undoes the
+    // change, as LMDB's transaction does: left pending, every read would retry it and throw.
+    const undo = async () => {
       if (op.create) await objects.deleteOne({ _id: doc._id, 'pendingOp.id': op.id });
       else if (op.previous) await objects.replaceOne({ _id: doc._id, 'pendingOp.id': op.id }, toDoc(doc.kind, op.previous, null, false));
+    };
+    let applied: Awaited<ReturnType<typeof applyOp>>;
+    try {
+      applied = await applyOp(scope, op.id, op.movements);
+    } catch (err) {
+      if (err instanceof BalanceOutOfRange) await undo();
+      throw err;
+    }
+    if (applied !== 'applied') {
+      await undo();
       return applied;
     }
     await insertEvents(op.events);
@@ -219,13 +230,18 @@ export function mongoObjects(objects: Collection<ObjectDoc>, accounts: Collectio
     const before = new Date(Date.parse(at) - RECOVER_AFTER_MS).toISOString();
     const stuck = await objects.find({ 'pendingOp.at': { $lt: before } }).limit(100).toArray();
     for (const doc of stuck) {
-      const op = doc.pendingOp!;
-      const acct = await accounts.findOne({ _id: accountId({ merchantId: doc.merchantId, environment: doc.environment }) }, { projection: { [`ops.${op.id}`]: 1 } });
-      if (op.create && op.movements.length > 0 && !acct?.ops?.[op.id]) {
-        await objects.deleteOne({ _id: doc._id, 'pendingOp.id': op.id }); // the caller never heard of it
-      } else {
-        await finish(doc);
-      }
+      // One record that cannot be finished does not keep the others (or the caller's due list) waiting.
+      await recoverOne(doc).catch(() => undefined);
+    }
+  };
+
+  const recoverOne = async (doc: ObjectDoc) => {
+    const op = doc.pendingOp!;
+    const acct = await accounts.findOne({ _id: accountId({ merchantId: doc.merchantId, environment: doc.environment }) }, { projection: { [`ops.${op.id}`]: 1 } });
+    if (op.create && op.movements.length > 0 && !acct?.ops?.[op.id]) {
+      await objects.deleteOne({ _id: doc._id, 'pendingOp.id': op.id }); // the caller never heard of it
+    } else {
+      await finish(doc);
     }
   };
 
