@@ -26,6 +26,22 @@ export function firstBracket(f: ValueAndSlope, start: number, step: number, limi
   return null;
 }
 
+/**
+ * The first bracket [a, b] on the grid step, 2 step, ..., n step (a count, not an end: a step of
+ * 1e-300 still takes n steps), or null.
+ */
+export function firstBracketIn(f: ValueAndSlope, step: number, n: number): [number, number] | null {
+  let a = 0;
+  for (let i = 1; i <= n; i++) {
+    const b = i * step;
+    const fb = f(b)[0];
+    if (!Number.isFinite(fb)) return null;
+    if (fb >= 0) return [a, b];
+    a = b;
+  }
+  return null;
+}
+
 /** Root of f in [a, b] (f(a) < 0 <= f(b)) by safeguarded Newton from x0, or null if not converged. */
 export function newtonInBracket(f: ValueAndSlope, a: number, b: number, x0: number): number | null {
   let lo = a;

@@ -18,7 +18,7 @@
  *   Equations of State. Journal of Canadian Petroleum Technology 14(3), 34-36. PETSOC-75-03-03.
  * - Standing, M.B. and Katz, D.L. (1942) Density of Natural Gases. Trans. AIME 146, 140-149. SPE-942140-G.
  */
-import { firstBracket, newtonInBracket } from './solve.js';
+import { firstBracket, firstBracketIn, newtonInBracket } from './solve.js';
 import type { ZResult } from './zResult.js';
 import { tableExp } from './tableExp.js';
 import type { DakTable } from './zDAKTable.js';
@@ -74,7 +74,7 @@ export function zDAK(ppr: number, tpr: number): ZResult | null {
   // Reduced densities of real gases stay below ~3; the scan goes well past that.
   // Fine steps over the first hump (scanStep), the usual grid after it.
   const fineEnd = fineScanEnd(c1);
-  const bracket = (fineEnd > 0 ? firstBracket(g, 0, scanStep(c1), fineEnd) : null) ?? firstBracket(g, fineEnd > 0 ? fineEnd : 0, SCAN_STEP, SCAN_LIMIT);
+  const bracket = (fineEnd > 0 ? firstBracketIn(g, scanStep(c1), FINE_STEPS) : null) ?? firstBracket(g, fineEnd > 0 ? fineEnd : 0, SCAN_STEP, SCAN_LIMIT);
   if (!bracket) return null;
   const rho = newtonInBracket(g, bracket[0], bracket[1], target);
   if (rho === null || !(rho > 0)) return null;
@@ -104,8 +104,11 @@ export function scanStep(c1: number): number {
  * steps of 1e-5 (tens of seconds a call). 0: no fine part.
  */
 export function fineScanEnd(c1: number): number {
-  return c1 < -5 ? -2 / c1 : 0;
+  return c1 < -5 ? FINE_STEPS * scanStep(c1) : 0;
 }
+
+/** Fine steps over the hump (fineScanEnd = FINE_STEPS x scanStep). */
+const FINE_STEPS = 16;
 /** Bracket width at which Newton stops, and the iteration cap, as in ./solve.ts. */
 const X_TOL = 1e-13;
 const MAX_ITER = 200;
@@ -170,7 +173,8 @@ export function zDAKSweep(
     // First grid point b with h(b) >= target (g(b) >= 0), resuming from the last bracket.
     while (!(hb >= target)) {
       if (hb !== -Infinity) a = b;
-      b = a + (a < fineEnd - 1e-15 ? fine : SCAN_STEP);
+      // Relative: at Tpr far below any gas's the whole fine part is smaller than any absolute slack.
+      b = a + (a < fineEnd * (1 - 1e-9) ? fine : SCAN_STEP);
       if (b > SCAN_LIMIT + 1e-15) return i;
       const r2 = b * b;
       const e = tableExp(-A11 * r2);

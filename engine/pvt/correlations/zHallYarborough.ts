@@ -21,7 +21,7 @@
  *   Oil & Gas Journal 72(7), 86-88.
  * - Standing, M.B. and Katz, D.L. (1942) Density of Natural Gases. Trans. AIME 146, 140-149. SPE-942140-G.
  */
-import { firstBracket, newtonInBracket } from './solve.js';
+import { firstBracket, firstBracketIn, newtonInBracket } from './solve.js';
 import type { ZResult } from './zResult.js';
 
 export const HY_VALIDITY = { pprMin: 0.1, pprMax: 24, tprMin: 1.2, tprMax: 3.0 } as const;
@@ -47,7 +47,7 @@ export function zHallYarborough(ppr: number, tpr: number): ZResult | null {
   // step over it would take the dense root (z 2e-10 at Ppr 1e-6, Tpr 0.29): the step is then an eighth of it, over the hump only.
   // Sixteen fine steps over the hump (to 2/B), then the usual grid: a bounded scan at any Tpr.
   const fineEnd = b > 12.5 ? 2 / b : 0;
-  const bracket = (fineEnd > 0 ? firstBracket(f, 0, 1 / (8 * b), fineEnd) : null) ?? firstBracket(f, fineEnd, 0.01, 0.99) ?? lastBracket(f);
+  const bracket = (fineEnd > 0 ? firstBracketIn(f, 1 / (8 * b), 16) : null) ?? firstBracket(f, fineEnd, 0.01, 0.99) ?? lastBracket(f);
   if (!bracket) return null;
   const y = newtonInBracket(f, bracket[0], bracket[1], a * ppr);
   if (y === null || !(y > 0)) return null;

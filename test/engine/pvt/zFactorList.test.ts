@@ -163,7 +163,11 @@ describe('pvt.zFactor and pvt.gasProperties over lists', () => {
     });
     // Far below any gas's Tpr the fine steps stop after the hump: a prompt answer (the scan to rho 20 in
     // steps of 1e-5 took tens of seconds a call), no root found there.
-    for (const tpr of [0.05, 0.02]) {
+    for (const tpr of [0.05, 0.02, 1e-5, 1e-20, 1e-300]) {
+      for (const zMethod of ['DAK', 'HY']) {
+        // Scalar and list (the sweep) alike: the fine part is a count of steps, not a length (a step of 1e-300 looped for good).
+        for (const ppr of [1, [1e-6, 1]]) executeDefinition(zFactor as AnyDefinition, { ppr, tpr, zMethod });
+      }
       const far = executeDefinition(zFactor as AnyDefinition, { ppr: 1, tpr });
       expect(far.ok, `Tpr ${tpr}`).to.equal(false);
     }
