@@ -360,9 +360,8 @@ export function preferWait(header: string | undefined): number | undefined {
 export function pageOf(query: Record<string, unknown>): { offset: number; limit: number } {
   const num = (v: unknown, fallback: number, max: number, name: string) => {
     if (v === undefined) return fallback;
-    // Decimal digits only, as the other list parameters: '' (limit=), '1e3', '0x10', ' 5' and a
-    // repeated parameter (an array) are no page position.
-    // MCP's get_run gives numbers (its schema says integer); a query gives text.
+    // A query gives text: decimal digits only, as the other list parameters ('' (limit=), '1e3',
+    // '0x10', ' 5' and a repeated parameter, an array, are no page position). MCP's get_run gives numbers.
     const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : NaN;
     if (!Number.isInteger(n) || n < 0 || n > max) throw errors.validation(`${name} must be an integer from 0 to ${max}`, { [name]: `must be an integer from 0 to ${max}` });
     return n;

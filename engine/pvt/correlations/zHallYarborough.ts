@@ -44,8 +44,8 @@ export function zHallYarborough(ppr: number, tpr: number): ZResult | null {
   };
   // F rises from 0 with slope 1 to its first maximum near y = 1/(2B); the gas root is below it. Far
   // below the authors' Tpr (B > 12.5, Tpr below ~0.78) that hump is narrower than the 0.01 grid, and a
-  // step over it would take the dense root (z 2e-10 at Ppr 1e-6, Tpr 0.29): the step is then an eighth of it, over the hump only.
-  // Sixteen fine steps over the hump (to 2/B), then the usual grid: a bounded scan at any Tpr.
+  // step over it would take the dense root (z 2e-10 at Ppr 1e-6, Tpr 0.29): sixteen steps of an
+  // eighth of the hump cover it (to 2/B), then the usual grid, a bounded scan at any Tpr.
   const fineEnd = b > 12.5 ? 2 / b : 0;
   const bracket = (fineEnd > 0 ? firstBracketIn(f, 1 / (8 * b), 16) : null) ?? firstBracket(f, fineEnd, 0.01, 0.99) ?? lastBracket(f);
   if (!bracket) return null;

@@ -18,8 +18,9 @@ const DEAD_OIL_DATA: Record<DeadOilMethod, { TF: readonly number[]; api: readonl
 
 /**
  * Dead-oil viscosity (cp) at API gravity and T (degF). A fit's curve may turn over (in the corner
- * of Beal's data at 250 degF below API ~12, and far past it): Beal's exponent 10^(8.33/API) makes (360/(T+200))^a vanish for heavy oils above 160 degF
- * (1.5e-11 cp at API 5.25 and 300 degF, thinner than any gas). A value that falls as the oil gets
+ * of Beal's data at 250 degF below API ~12, and far past it): Beal's exponent 10^(8.33/API) makes
+ * (360/(T+200))^a vanish for heavy oils above 160 degF (1.5e-11 cp at API 5.25 and 300 degF,
+ * thinner than any gas). A value that falls as the oil gets
  * heavier is no viscosity of that oil: 422 naming the fit's data, not a number.
  */
 export function deadOilViscosity(method: DeadOilMethod, api: number, tf: number): number {
@@ -27,10 +28,10 @@ export function deadOilViscosity(method: DeadOilMethod, api: number, tf: number)
   if (!(Number.isFinite(muod) && muod > 0)) {
     throw new EngineFailure('no_solution', `${METHOD_LABELS[method]} gives no positive dead-oil viscosity at API ${api}, ${tf} degF (outside the correlation)`);
   }
-  const data = DEAD_OIL_DATA[method];
   // Wherever it happens, in the data's corner or past it (one rule, no jump at the data's edge).
   const heavier = deadOilFit(method, api * (1 - 1e-3), tf);
   if (Number.isFinite(heavier) && heavier < muod) {
+    const data = DEAD_OIL_DATA[method];
     throw new EngineFailure(
       'out_of_range',
       `${METHOD_LABELS[method]} gives ${muod} cp at API ${api}, ${tf} degF, falling as the oil gets heavier: the fit has turned over there (its data: API ${data.api[0]}-${data.api[1]}, ${data.TF[0]}-${data.TF[1]} degF); use another deadOilMethod`,

@@ -99,10 +99,10 @@ export function gasWellStream(input: GasWellInput, warnings: string[]): Stream {
   const api = input.condensateApi ?? 45;
   const rhoO = WATER_DENSITY_SC * oilSGFromApi(api);
   const rhoW = WATER_DENSITY_SC * (input.waterSG ?? 1.07);
-  const qo = (input.cgrStbPerMMscf ?? 0) * input.qgMMscfd;
+  const cgr = input.cgrStbPerMMscf ?? 0;
+  const qo = cgr * input.qgMMscfd;
   const qw = input.qwStbd ?? 0;
   // Condensate per MMscf against the water given: the liquid a vanishing gas rate would bring (none: gas).
-  const cgr = input.cgrStbPerMMscf ?? 0;
   const shut = qo + qw > 0 ? qw / (qo + qw) : cgr > 0 ? 0 : null;
   return (p, T, area, out) => {
     const muO = input.condensateViscosityCp ?? beggsRobinsonDeadOilViscosity(api, Math.max(T, 1));
