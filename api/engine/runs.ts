@@ -17,8 +17,8 @@ import { prepareCall } from '../../engine/call.js';
 import { findDefinition } from '../../engine/catalogue.js';
 import type { AnyDefinition } from '../../engine/definition.js';
 import { FINISHED, type RunRecord, type RunStatus, type RunWorkItem } from '../../store/runs/ports.js';
-import { keyState } from '../../store/model.js';
 import { authorizeFunction, type EngineDeps } from './callEngine.js';
+import { RunKeyWatch } from './runKeyWatch.js';
 import { executeBatch, holdSeat, parseBatchBody, prepareItems, type BatchItem, type BatchLimits, type ItemAnswer } from './batch.js';
 
 export interface RunSettings {
@@ -186,22 +186,6 @@ export class RunService {
     });
   }
 
-  /** Why the key that started the run no longer works (the authentication checks, spec 5.10), or null while it does. */
-  private async keyStopped(run: RunRecord): Promise<string | null> {
-    const { keys, members, companies } = this.deps.store;
-    const [key, member, company] = await Promise.all([run.keyId === undefined ? undefined : keys.get(run.keyId), members.get(run.memberId), companies.get(run.companyId)]);
-    if (!member || !company) return 'its member or company no longer exists';
-    if (run.keyId !== undefined) {
-      if (!key) return 'its key no longer exists';
-      const state = keyState(key, new Date());
-      if (state !== 'active') return `its key is ${state}`;
-    }
-    if (member.disabled) return 'its member is disabled';
-    if (!member.emailVerified) return "its member's email is not verified";
-    if (company.suspended) return 'the company account is suspended';
-    return null;
-  }
-
   private async find(auth: AuthContext, name: string, id: string): Promise<RunRecord> {
     const run = await this.deps.store.runs.get(auth.company.id, id, Date.now());
     if (!run || run.name !== name) throw errors.notFound(`No run ${id} of ${name}`);
@@ -272,13 +256,14 @@ export class RunService {
       const deadline = started + this.settings.timeoutMs;
       let seatAt = 0;
       const auth = await this.ownerAuth(run);
+      const keyWatch = new RunKeyWatch(this.deps.store, run);
       const tick = async () => {
         if (!(await runs.renew(id, this.nodeId, Date.now() + LEASE_MS))) return controller.abort('lost');
         const now = await runs.get(run!.companyId, id, Date.now());
         if (!now || now.status === 'canceled') return controller.abort('cancel');
-        // A key stops working at once (revoked, expired, member disabled or unverified, company
-        // suspended: spec 5.10), and so does the work it started: the run is canceled, as by its caller.
-        const stopped = await this.keyStopped(now);
+        // A key stops working at once (spec 5.10), and so does the work it started: the run is
+        // canceled, as by its caller (runKeyWatch.ts re-reads only what may have changed).
+        const stopped = await keyWatch.stopped();
         if (stopped) {
           this.log?.info('runs: canceled, its key stopped working', { run: id, reason: stopped });
           await this.finishCanceled(id);
