@@ -20,6 +20,7 @@ import { answerBytes } from '../../workers/answerBytes.js';
 import { authorizeFunction, type EngineDeps } from './callEngine.js';
 import { seatModule } from './describe.js';
 import { resolveFluidModel } from './fluidModels.js';
+import { KeyGuard } from './keyGuard.js';
 
 /** What a batch may hold and how long it may take (README "Batch calls"). */
 export interface BatchLimits {
@@ -288,19 +289,27 @@ export async function callBatch(deps: EngineDeps, auth: AuthContext, name: strin
   const started = performance.now();
   const def = authorizeFunction(auth, name);
   const items = parseBatchBody(body, limits.maxItems);
-  const execute = { deadline: Date.now() + limits.timeoutMs, timeoutMs: limits.timeoutMs, resultLimitBytes: limits.resultLimitBytes, signal };
+  // A key that stops working while the batch runs stops it, and the batch is answered as a new
+  // request with that key would be (keyGuard.ts).
+  const guard = new KeyGuard(deps.store, auth, signal);
+  const execute = { deadline: Date.now() + limits.timeoutMs, timeoutMs: limits.timeoutMs, resultLimitBytes: limits.resultLimitBytes, signal: guard };
   let answers: Answered[];
-  if (def.resolve === 'fluidModel') {
-    const prepared = await prepareItems(deps, auth, def, items);
-    answers = prepared.answers;
-    if (prepared.planned.length) await holdSeat(deps, auth, def);
-    await executeBatch(deps.runner, def, items, prepared.planned, answers, execute);
-  } else {
-    answers = new Array(items.length);
-    await holdSeat(deps, auth, def);
-    const planned = items.map((item, index) => ({ index, input: item.body as Record<string, unknown>, units: 'field' as const }));
-    await executeBatch(deps.runner, def, items, planned, answers, { ...execute, mode: 'texts' });
+  try {
+    if (def.resolve === 'fluidModel') {
+      const prepared = await prepareItems(deps, auth, def, items);
+      answers = prepared.answers;
+      if (prepared.planned.length) await holdSeat(deps, auth, def);
+      await executeBatch(deps.runner, def, items, prepared.planned, answers, execute);
+    } else {
+      answers = new Array(items.length);
+      await holdSeat(deps, auth, def);
+      const planned = items.map((item, index) => ({ index, input: item.body as Record<string, unknown>, units: 'field' as const }));
+      await executeBatch(deps.runner, def, items, planned, answers, { ...execute, mode: 'texts' });
+    }
+  } finally {
+    guard.end();
   }
+  if (guard.refusal) throw guard.refusal;
   const counts = countAnswers(answers);
   const ms = Math.round((performance.now() - started) * 100) / 100;
   const results = answers.map((a, i) => (typeof a === 'string' ? `{"id":${JSON.stringify(items[i]!.id)},${a.slice(1)}` : JSON.stringify(a)));

@@ -17,6 +17,8 @@ import type { CancelSignal, EngineRunner, RunOutcome } from '../../workers/runne
 import type { UnitSystem } from '../../engine/validation.js';
 import { requiredScopes, seatModule } from './describe.js';
 import { resolveFluidModel } from './fluidModels.js';
+import { KeyGuard } from './keyGuard.js';
+import { isLightCall } from '../../workers/lightCalls.js';
 
 export const ENGINE_BUSY_RETRY_AFTER_S = 30;
 
@@ -118,9 +120,17 @@ async function runCall(
     }
   }
 
-  // 10. Run under the time limit.
+  // 10. Run under the time limit. A call that may run long stops if its key stops working
+  // meanwhile (keyGuard.ts); a light one ends within microseconds and is not watched.
   const job = presented ? { name: def.name, input, units: prepared.units, presented: true as const } : { name: def.name, input, units: prepared.units };
-  const outcome = await deps.runner.run(job, onProgress ? { signal, onProgress } : { signal });
+  const guard = isLightCall(def.name) ? undefined : new KeyGuard(deps.store, auth, signal);
+  let outcome: RunOutcome;
+  try {
+    outcome = await deps.runner.run(job, { signal: guard ?? signal, ...(onProgress ? { onProgress } : {}) });
+  } finally {
+    guard?.end();
+  }
+  if (guard?.refusal) throw guard.refusal;
   if (!outcome.ok) {
     switch (outcome.reason) {
       case 'canceled':

@@ -265,7 +265,7 @@ export class RunService {
         // canceled, as by its caller (runKeyWatch.ts re-reads only what may have changed).
         const stopped = await keyWatch.stopped();
         if (stopped) {
-          this.log?.info('runs: canceled, its key stopped working', { run: id, reason: stopped });
+          this.log?.info('runs: canceled, its key stopped working', { run: id, reason: typeof stopped === 'string' ? stopped : stopped.message });
           await this.finishCanceled(id);
           return controller.abort('cancel');
         }

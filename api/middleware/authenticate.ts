@@ -9,7 +9,8 @@ import { ApiError, errors } from '../errors.js';
 import { hashKey, isWellFormedKey } from '../accounts/keyValue.js';
 import { keyMayUse, KEY_PATHS_TEXT } from '../keyPaths.js';
 import type { AppState } from '../state.js';
-import { keyState, type ApiKeyRecord, type Company, type Member } from '../../store/model.js';
+import type { ApiKeyRecord, Company, Member } from '../../store/model.js';
+import { keyRefusal } from '../accounts/keyRefusal.js';
 import type { Store } from '../../store/ports.js';
 import { KEY_REQUESTS_PER_MINUTE, type LimitDecision, type RequestLimits, type Seats } from '../../store/governance.js';
 import { KeyUseRecorder } from '../accounts/keyUse.js';
@@ -116,16 +117,8 @@ type UsableKey = { key: ApiKeyRecord; member: Member; company: Company };
  * an ApiError: the account's state).
  */
 function checkKey(found: KeyOwner | undefined, now: Date): { usable: UsableKey } | { refusal: string | ApiError } {
-  if (!found) return { refusal: 'Unknown API key' };
-  const { key, member, company } = found;
-  const state = keyState(key, now);
-  if (state === 'revoked') return { refusal: 'This API key has been revoked' };
-  if (state === 'expired') return { refusal: `This API key expired at ${key.expiresAt}; create a new key in the app` };
-  if (!member || !company) return { refusal: 'Unknown API key' };
-  if (member.disabled) return { refusal: new ApiError('forbidden', 'The member who owns this key is disabled') };
-  if (!member.emailVerified) return { refusal: new ApiError('email_not_verified', 'The member who owns this key has not verified their email') };
-  if (company.suspended) return { refusal: new ApiError('tenant_suspended', 'The company account is suspended') };
-  return { usable: { key, member, company } };
+  const refusal = keyRefusal(found, now);
+  return refusal === null ? { usable: found as UsableKey } : { refusal };
 }
 
 /** Seat holders with the member's email added, so a caller can tell who to ask. */

@@ -2,7 +2,8 @@
  * The run's key re-check (api/engine/runKeyWatch.ts) on the embedded LMDB store with its auth
  * version, as api/server.ts wires it: key, member and company are read once and again only when
  * the version moves or the cache time passes; a revocation, a disabled member, a suspended company
- * are seen at the next check; an expiry is seen from the clock with no read at all.
+ * are seen at the next check, each answered as a request with the key would be; an expiry is seen
+ * from the clock with no read at all.
  */
 import { expect } from 'chai';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { createKey, revokeKey } from '../../api/accounts/keys.js';
 import { RunKeyWatch } from '../../api/engine/runKeyWatch.js';
 import { openLmdbStore } from '../../store/lmdb/index.js';
 import type { Store } from '../../store/ports.js';
+import type { ApiError } from '../../api/errors.js';
 
 /** `store` with its reads of keys, members and companies by id counted (the version stays reachable). */
 function countingReads(store: Store): { store: Store; reads: () => number } {
@@ -33,6 +35,9 @@ function countingReads(store: Store): { store: Store; reads: () => number } {
   out.companies = counted(store.companies, 'get');
   return { store: out, reads: () => n };
 }
+
+/** A refusal's message: a string (401) or the ApiError's (the account's state). */
+const message = (r: string | ApiError | null) => (r === null || typeof r === 'string' ? r : r.message);
 
 describe('a run re-checks its key (runKeyWatch.ts)', () => {
   let dir: string;
@@ -74,9 +79,9 @@ describe('a run re-checks its key (runKeyWatch.ts)', () => {
 
   it('sees a revocation, a disabled member and a suspended company at the next check', async () => {
     const cases: [string, (a: Awaited<ReturnType<typeof account>>) => Promise<unknown>][] = [
-      ['its key is revoked', (a) => revokeKey(store, a.keyId, null)],
-      ['its member is disabled', (a) => setMemberDisabled(store, a.member.id, true)],
-      ['the company account is suspended', (a) => setCompanySuspended(store, a.company.id, true)],
+      ['This API key has been revoked', (a) => revokeKey(store, a.keyId, null)],
+      ['The member who owns this key is disabled', (a) => setMemberDisabled(store, a.member.id, true)],
+      ['The company account is suspended', (a) => setCompanySuspended(store, a.company.id, true)],
     ];
     for (const [reason, stop] of cases) {
       const a = await account();
@@ -86,10 +91,10 @@ describe('a run re-checks its key (runKeyWatch.ts)', () => {
       expect(await watch.stopped()).to.equal(null);
       expect(counted.reads(), reason).to.equal(3);
       await stop(a);
-      expect(await watch.stopped()).to.equal(reason);
+      expect(message(await watch.stopped())).to.equal(reason);
       expect(counted.reads(), reason).to.equal(6);
       // A stop is never cached: asked again, it is read again and still stopped.
-      expect(await watch.stopped()).to.equal(reason);
+      expect(message(await watch.stopped())).to.equal(reason);
     }
   });
 
@@ -102,7 +107,7 @@ describe('a run re-checks its key (runKeyWatch.ts)', () => {
     const watch = new RunKeyWatch(counted.store, a.run, () => clock);
     expect(await watch.stopped()).to.equal(null);
     clock = expiresAt + 1;
-    expect(await watch.stopped()).to.equal('its key is expired');
+    expect(await watch.stopped()).to.equal(`This API key expired at ${record!.expiresAt}; create a new key in the app`);
     expect(counted.reads()).to.equal(3);
   });
 
