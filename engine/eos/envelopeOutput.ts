@@ -75,7 +75,9 @@ export function envelopeOutput(fluidFull: Fluid, zFull: Float64Array, o: Envelop
   const why = (reason: string) =>
     reason.startsWith('temperature below') && tMin > 30
       ? `${reason} (${+fFromKelvin(tMin).toPrecision(4)} degF), a tenth of the critical temperature of ${fluid.names[heaviest]}: below it the fluid leaves the EOS domain`
-      : reason;
+      : reason === 'pressure above the limit'
+        ? `the envelope rises above ${psiaFromPa(OPTIONS.pMax)} psia, the limit of this function`
+        : reason;
   const curves = 1 + (o.qualityLines?.length ?? 0);
   const onCurve = (index: number) => (progress ? (count: number) => progress(index * maxPoints + count, curves * maxPoints) : undefined);
   const env = traceEnvelope(fluid, z, { beta: 0, pStart, maxPoints, tMin, tMax, ...OPTIONS, onPoint: onCurve(0) });
@@ -83,18 +85,25 @@ export function envelopeOutput(fluidFull: Fluid, zFull: Float64Array, o: Envelop
   const stopReason = why(env.stopReason);
   if (!env.complete) warnings.push(`the envelope trace stopped before returning to the starting pressure: ${stopReason}`);
   if (!env.critical) warnings.push('no critical point was crossed on the traced part of the envelope');
+  if (!env.cricondenbar || !env.cricondentherm) {
+    const missing = [!env.cricondenbar && 'cricondenbar', !env.cricondentherm && 'cricondentherm'].filter(Boolean).join(' and ');
+    warnings.push(`the trace stopped before the envelope's ${missing} (${stopReason}): ${env.cricondenbar || env.cricondentherm ? 'it is' : 'they are'} not reported`);
+  }
   progress?.(maxPoints, curves * maxPoints);
   const lines = (o.qualityLines ?? []).map((beta, i) => {
     const q: EnvelopeTrace | null = traceEnvelope(fluid, z, { beta, pStart, maxPoints, tMin, tMax, ...OPTIONS, onPoint: onCurve(i + 1) });
     progress?.((i + 2) * maxPoints, curves * maxPoints);
     if (!q) return { vaporFraction: beta, TF: [], psia: [], complete: false, stopReason: 'no starting point at startPsia' };
-    return { vaporFraction: beta, TF: q.points.map((p) => fFromKelvin(p.T)), psia: q.points.map((p) => psiaFromPa(p.P)), complete: q.complete, stopReason: why(q.stopReason) };
+    const within = q.points.filter((p) => p.P <= OPTIONS.pMax);
+    return { vaporFraction: beta, TF: within.map((p) => fFromKelvin(p.T)), psia: within.map((p) => psiaFromPa(p.P)), complete: q.complete, stopReason: why(q.stopReason) };
   });
   const pt = (s: SpecialPoint | null) => (s ? { TF: fFromKelvin(s.T), psia: psiaFromPa(s.P) } : null);
+  // The point that crossed the pressure limit is where the trace stopped, past the function's domain: not reported.
+  const points = env.points.filter((p) => p.P <= OPTIONS.pMax);
   return {
-    TF: env.points.map((p) => fFromKelvin(p.T)),
-    psia: env.points.map((p) => psiaFromPa(p.P)),
-    kind: env.points.map((p) => (p.kind === 'bubble' ? ('bubble' as const) : ('dew' as const))),
+    TF: points.map((p) => fFromKelvin(p.T)),
+    psia: points.map((p) => psiaFromPa(p.P)),
+    kind: points.map((p) => (p.kind === 'bubble' ? ('bubble' as const) : ('dew' as const))),
     critical: pt(env.critical),
     cricondenbar: pt(env.cricondenbar),
     cricondentherm: pt(env.cricondentherm),

@@ -49,6 +49,7 @@ export interface SpecialPoint {
 export interface EnvelopeTrace {
   points: EnvelopePoint[];
   critical: SpecialPoint | null;
+  /** The highest pressure and temperature of the trace; null when it stopped before reaching it. */
   cricondenbar: SpecialPoint | null;
   cricondentherm: SpecialPoint | null;
   /** True when the trace came back down to the starting pressure (or, for a quality line, reached the critical point). */
@@ -201,6 +202,7 @@ export function traceEnvelope(fluid: Fluid, z: Float64Array, o: EnvelopeOptions)
   let cricondenbar: SpecialPoint | null = null;
   let cricondentherm: SpecialPoint | null = null;
   let passedMaxP = false;
+  let passedMaxT = false;
   let stopReason = 'point cap reached';
   let complete = false;
 
@@ -261,6 +263,7 @@ export function traceEnvelope(fluid: Fluid, z: Float64Array, o: EnvelopeOptions)
     if (curTangent[iT]! > 0 && nextTangent[iT]! <= 0) {
       const c = extremumBetween(sys, seg, spec, iT);
       if (c && (!cricondentherm || c.T > cricondentherm.T)) cricondentherm = c;
+      passedMaxT = true;
     }
     points.push(pointOf(next, n));
     o.onPoint?.(points.length);
@@ -288,10 +291,12 @@ export function traceEnvelope(fluid: Fluid, z: Float64Array, o: EnvelopeOptions)
       break;
     }
   }
-  // The extremes are at least the largest points traced.
+  // An extreme the trace went past is at least the largest point traced. One it stopped short of
+  // (the pressure still rising at the limit, a point cap, no convergence) is not known: none is
+  // reported, rather than the last point as if it were the maximum.
   for (const p of points) {
-    if (!cricondenbar || p.P > cricondenbar.P) cricondenbar = { T: p.T, P: p.P };
-    if (!cricondentherm || p.T > cricondentherm.T) cricondentherm = { T: p.T, P: p.P };
+    if (passedMaxP && (!cricondenbar || p.P > cricondenbar.P)) cricondenbar = { T: p.T, P: p.P };
+    if (passedMaxT && (!cricondentherm || p.T > cricondentherm.T)) cricondentherm = { T: p.T, P: p.P };
   }
   return { points, critical, cricondenbar, cricondentherm, complete, stopReason, newtonIterations };
 }

@@ -187,4 +187,18 @@ describe('eos physical domain (engine/eos/domain.ts)', () => {
     const tMinF = MIN_REDUCED_T * LIBRARY.nC10!.TcK * 1.8 - 459.67;
     for (const t of r.result.TF as number[]) expect(t).to.be.greaterThan(tMinF - 1e-9);
   });
+
+  it('an envelope that rises past 100,000 psia reports no point above it, and no cricondenbar it never reached (it reported the last point, 105,728 psia, as one)', () => {
+    for (const [components, composition] of [[['C1', 'H2O'], [0.8, 0.2]], [['C1', 'He'], [0.9, 0.1]]] as const) {
+      const r = run('eos.phaseEnvelope', { components: [...components], composition: [...composition], eos: 'PR', maxPoints: 400 });
+      expect(r.ok, JSON.stringify(r).slice(0, 300)).to.equal(true);
+      if (!r.ok) continue;
+      const res = r.result as { psia: number[]; cricondenbar: unknown; complete: boolean; stopReason: string };
+      expect(res.complete).to.equal(false);
+      expect(res.stopReason).to.equal('the envelope rises above 100000 psia, the limit of this function');
+      expect(Math.max(...res.psia)).to.be.at.most(100_000);
+      expect(res.cricondenbar).to.equal(null);
+      expect(r.warnings.some((w) => /^the trace stopped before the envelope's cricondenbar/.test(w)), JSON.stringify(r.warnings)).to.equal(true);
+    }
+  });
 });
