@@ -122,6 +122,23 @@ export interface OilWellInput extends GasDescription {
   oilMethodSet?: MethodSet;
 }
 
+/**
+ * The calibration-range warnings pvt.oilProperties gives for this oil (API, gas gravity,
+ * temperature, bubble point and solution GOR against each method's data), at the temperatures the
+ * string spans (its wellhead and bottom-hole ones), each said once.
+ */
+export function oilWellRangeWarnings(input: Omit<OilWellInput, 'qLiquidStbd'>, temperatures: number[]): string[] {
+  const methods = resolveMethods({}, input.oilMethodSet ?? 'ValkoMcCain');
+  const out = new Set<string>();
+  for (const TF of new Set(temperatures)) {
+    if (!(TF > 0)) continue; // refused by the march, naming it
+    const model = new OilModel(resolveFluid({ api: input.api, TF, gasSG: input.gasSG, sepGasSG: input.sepGasSG ?? input.gasSG }), methods, []);
+    const sat = model.saturation(input.pbPsia, input.rsbScfStb ?? (input.pbPsia === undefined ? input.gorScfStb : undefined));
+    for (const w of model.warningsFor(['pb', 'rs', 'bo', 'viscosity'], { pb: sat.pb, rs: [sat.rsb], rsb: sat.rsb })) out.add(w);
+  }
+  return [...out];
+}
+
 export function oilWellStream(input: OilWellInput, warnings: string[]): Stream {
   const gas = gasProps(input, warnings);
   const wc = input.waterCut ?? 0;

@@ -7,14 +7,15 @@
  * 4 passes, until the exit pressure moves less than 0.05 psi). PVT is evaluated afresh at every
  * pass (fluids.ts). Marching 'down' gives the bottom-hole pressure from the tubing-head pressure;
  * 'up' the tubing-head pressure from the bottom-hole pressure (the same balance integrated the
- * other way). A step whose pressure falls below atmospheric, or whose gradient is not finite,
- * ends the march with no answer for that rate.
+ * other way). A step whose pressure falls below atmospheric, whose gas would pass its speed of
+ * sound (the flow chokes), or whose gradient is not finite, ends the march with no answer for
+ * that rate.
  */
 import type { Section } from './geometry.js';
 import { tvdOf } from './geometry.js';
 import { MAX_PSIA } from '../domain.js';
 import type { Stream } from './fluids.js';
-import type { FlowState, GradientCorrelation } from './state.js';
+import { G, IN2_PER_FT2, type FlowState, type GradientCorrelation } from './state.js';
 
 const MAX_STEP_FT = 100;
 const MAX_STEPS_PER_SECTION = 100;
@@ -109,6 +110,8 @@ export function march(m: MarchInput): MarchResult {
       // Past the fluid correlations' domain: the string cannot carry this rate (friction), not a PVT failure.
       if (!(pAvg <= MAX_PSIA)) return { endPsia: null, reason: `pressure passed ${MAX_PSIA} psia at ${st.mdTop.toFixed(0)} ft MD: the string is too restrictive for this rate` };
       m.stream(pAvg, st.tMid, area, state);
+      const choked = chokedAt(state);
+      if (choked) return { endPsia: null, reason: `the flow would be choked at ${st.mdTop.toFixed(0)} ft MD (${pAvg.toFixed(1)} psia): ${choked}` };
       last = m.correlation(state);
       const next = p + sign * last.dpdz * st.dMd;
       if (!Number.isFinite(next)) return { endPsia: null, reason: `no finite pressure gradient at ${st.mdTop.toFixed(0)} ft MD` };
@@ -126,6 +129,27 @@ export function march(m: MarchInput): MarchResult {
     p = pEnd;
   }
   return m.profile ? { endPsia: p, profile: m.direction === 'down' ? profile : profile.reverse() } : { endPsia: p };
+}
+
+/**
+ * The heat-capacity ratio taken for the gas's speed of sound: that of a diatomic gas, above natural
+ * gas's 1.2-1.3, so the estimate is an upper one and no rate that can flow is refused by it.
+ */
+const SONIC_K = 1.4;
+
+/**
+ * Why no steady flow can carry this rate here, or null: the gas moving through the pipe (its
+ * superficial velocity; its own in-situ velocity is higher still) at or above its speed of sound,
+ * sqrt(k p / rho). A pipe of constant area cannot pass gas faster than sound (the flow chokes at
+ * Mach 1; with liquid present the mixture's speed of sound is lower still: Wood 1930), so the
+ * pressure the correlations would give there is no pressure a well can have. The audit's case:
+ * 20 MMscf/d at 20 psia in 1.995 in tubing moves at ~8,000 ft/s against ~1,400 ft/s.
+ */
+function chokedAt(s: FlowState): string | null {
+  if (!(s.vsg > 0) || !(s.rhoG > 0)) return null;
+  const sonic = Math.sqrt((SONIC_K * s.p * IN2_PER_FT2 * G) / s.rhoG);
+  if (s.vsg < sonic) return null;
+  return `the gas would move at ${s.vsg.toFixed(0)} ft/s, above its speed of sound (at most ${sonic.toFixed(0)} ft/s): the string cannot pass this rate at this pressure`;
 }
 
 function point(mdFt: number, tvdFt: number, psia: number, TF: number, g: { dpdz: number; holdup: number; regime: string }): ProfilePoint {

@@ -5,7 +5,7 @@
 import { EngineFailure } from '../../failure.js';
 import { beggsBrill } from './beggsBrill.js';
 import { dryGas } from './dryGas.js';
-import { gasWellStream, oilWellStream, type GasWellInput, type OilWellInput, type Stream } from './fluids.js';
+import { gasWellStream, oilWellRangeWarnings, oilWellStream, type GasWellInput, type OilWellInput, type Stream } from './fluids.js';
 import { sectionsOf, type GeometryInput, type Section } from './geometry.js';
 import { gray } from './gray.js';
 import { hagedornBrown } from './hagedornBrown.js';
@@ -50,6 +50,8 @@ export function vlpWell(input: GeometryInput & { whtF: number; bhtF: number; wel
     if (input.api === undefined || input.gorScfStb === undefined) throw new EngineFailure('invalid_input', 'an oil well needs api and gorScfStb');
     if (method === 'CullenderSmith') throw new EngineFailure('invalid_input', 'CullenderSmith is a dry-gas method: use it for gas wells');
     if (method === 'Gray') warnings.push('Gray (1974) was built for gas wells with little liquid; for oil wells prefer HagedornBrown or BeggsBrill');
+    // The black-oil correlations' own data ranges, as pvt.oilProperties warns of them.
+    warnings.push(...oilWellRangeWarnings(input as Omit<OilWellInput, 'qLiquidStbd'>, [input.whtF, input.bhtF]));
   } else {
     const liquids = (input.cgrStbPerMMscf ?? 0) > 0 || (input.qwStbd ?? 0) > 0;
     if (method === 'CullenderSmith' && liquids) warnings.push('CullenderSmith treats the gas as dry: the condensate and water rates are ignored');

@@ -31,7 +31,37 @@ describe('well domains: refused by the function, naming the input', () => {
     };
     refused('well.nodal', dn1, 'no_solution', /string too restrictive/);
     const { iprMethod: _i, prPsia: _p, testRateStbd: _t, testPwfPsia: _w, ...well } = dn1;
-    refused('well.vlp', { ...well, qLiquidStbd: [1000] }, 'no_solution', /pressure passed 100000 psia at \d+ ft MD: the string is too restrictive for this rate/);
+    refused('well.vlp', { ...well, tubingIdIn: 0.3, qLiquidStbd: [1000] }, 'no_solution', /pressure passed 100000 psia at \d+ ft MD: the string is too restrictive for this rate/);
+    // Narrower still, the free gas would pass its speed of sound at the wellhead: that is said first.
+    refused('well.vlp', { ...well, qLiquidStbd: [1000] }, 'no_solution', /the flow would be choked at 0 ft MD \(350\.0 psia\): the gas would move at \d+ ft\/s, above its speed of sound/);
+  });
+
+  it('a gas rate the tubing could only pass faster than sound has no bottom-hole pressure (it answered 8,145 psia for 40 MMscf/d at 20 psia in 1.995 in tubing); a rate below it keeps its answer', () => {
+    const well = { wellType: 'gas', thpPsia: 20, tubingIdIn: 1.995, mdFt: 8000, whtF: 80, bhtF: 180, gasSG: 0.65, qgMMscfd: [1, 5, 10, 20, 40] };
+    for (const vlpMethod of ['CullenderSmith', 'BeggsBrill', 'Gray']) {
+      const r = attempt('well.vlp', { ...well, vlpMethod });
+      expect(r.ok, vlpMethod).to.equal(true);
+      if (!r.ok) continue;
+      const bhp = r.result.bhpPsia as (number | null)[];
+      expect(bhp[0], vlpMethod).to.be.a('number').within(200, 240);
+      expect(bhp.slice(1), vlpMethod).to.deep.equal([null, null, null, null]);
+      for (const q of [5, 10, 20, 40]) expect(r.warnings.some((w) => w.startsWith(`rate ${q}: no bottom-hole pressure (the flow would be choked at 0 ft MD`)), `${vlpMethod} ${q}`).to.equal(true);
+    }
+    // Marched up from a bottom-hole pressure, the same: no tubing-head pressure past sonic.
+    const { thpPsia: _thp, ...fromBottom } = well;
+    const up = attempt('well.vlp', { ...fromBottom, bhpPsia: 500, vlpMethod: 'CullenderSmith', qgMMscfd: [40] });
+    expect(up.ok).to.equal(false);
+    if (!up.ok) expect(up.message).to.match(/the flow would be choked at \d+ ft MD/);
+  });
+
+  it("an oil well warns of the black-oil correlations' data ranges as pvt.oilProperties does (API 100 was silent)", () => {
+    const oil = { wellType: 'oil', vlpMethod: 'BeggsBrill', thpPsia: 350, tubingIdIn: 2.992, mdFt: 9800, whtF: 120, bhtF: 212, gasSG: 0.78, gorScfStb: 1295, waterCut: 0.117, qLiquidStbd: [1000] };
+    const light = attempt('well.vlp', { ...oil, api: 100 });
+    expect(light.ok).to.equal(true);
+    if (!light.ok) return;
+    expect(light.warnings).to.include('api 100 degAPI is above the validated range (max 55.9 degAPI): Velarde–Blasingame–McCain (1997) data');
+    const usual = attempt('well.vlp', { ...oil, api: 35 });
+    expect(usual.ok && usual.warnings).to.deep.equal([]);
   });
 
   it('a liquid viscosity near 0, a pay near 0 ft, a permeability near 0 md', () => {
