@@ -68,8 +68,8 @@ export const fit = defineFunction({
     dinf: Type.Optional(perTime('PLE Dinf, per timeUnit')),
     tau: Type.Optional(timeOf('Stretched-exponential tau, timeUnit')),
     parameterNames: Type.Array(Type.String(), { description: 'Order of the fitted parameters in covariance' }),
-    standardErrors: Type.Record(Type.String(), Type.Number(), { description: 'Standard error of each fitted parameter' }),
-    covariance: Type.Array(Type.Array(Type.Number()), { description: 'Covariance of the fitted parameters, parameterNames order' }),
+    standardErrors: Type.Record(Type.String(), Type.Number(), { description: 'Standard error of each fitted parameter not on a bound (one on a bound is held there and has none)' }),
+    covariance: Type.Array(Type.Array(Type.Number()), { description: 'Covariance of the fitted parameters, parameterNames order (0 in the row and column of a parameter on a bound)' }),
     r2: ratio('R2 of the rates', { physical: { maximum: 1 } }),
     r2LogRate: ratio('R2 of ln rate', { physical: { maximum: 1 } }),
     rmse: ratio('Root mean square of the objective residuals'),
@@ -132,12 +132,17 @@ export const fit = defineFunction({
     if (!Number.isFinite(best.sse)) throw new EngineFailure('no_solution', `no ${model} curve fits these data: every start gave a non-finite sum of squares`);
     if (!best.converged) warnings.push('the best start stopped at the iteration limit (200) before the sum of squares settled');
     const names = setup.specs.map((s) => s.name);
-    const cov = covariance(residual, best.params, best.sse, t.length);
-    const atBounds = setup.specs.filter((s, i) => {
+    const onBound = setup.specs.map((s, i) => {
       const v = best.params[i] as number;
       return Math.abs(v - s.lo) <= 1e-6 * Math.max(Math.abs(s.lo), 1e-12) + 1e-12 || Math.abs(v - s.hi) <= 1e-6 * Math.abs(s.hi);
-    }).map((s) => s.name);
-    if (atBounds.length) warnings.push(`parameter(s) ${atBounds.join(', ')} ended on a bound: the model may not suit these data`);
+    });
+    const atBounds = names.filter((_, i) => onBound[i]);
+    if (atBounds.length) warnings.push(`parameter(s) ${atBounds.join(', ')} ended on a bound: the model may not suit these data; held there, ${atBounds.length > 1 ? 'they have' : 'it has'} no standard error`);
+    // A parameter on its bound is held there (a constrained optimum has no curvature to read
+    // across the bound: b at 0 for exponential data made the whole fit 'singular').
+    const { cov, idle } = covariance(residual, best.params, best.sse, t.length, onBound);
+    const unset = names.filter((_, i) => idle[i]);
+    if (unset.length) warnings.push(`the fitted rates do not depend on ${unset.join(' or ')} at this solution (b of a decline near 0, or a b so small the curve is exponential): these data do not determine ${unset.length > 1 ? 'them' : 'it'}, and ${unset.length > 1 ? 'they have' : 'it has'} no standard error`);
     const curve = setup.curve(best.params);
     const fitted = t.map((ti) => curve.rate(ti));
     const resid = residual(best.params);
@@ -151,7 +156,7 @@ export const fit = defineFunction({
       ...(model === 'exponential' ? { b: 0 } : model === 'harmonic' ? { b: 1 } : {}),
       ...(model === 'modifiedHyperbolic' ? { dterm } : {}),
       parameterNames: names,
-      standardErrors: Object.fromEntries(names.map((n, i) => [n, Math.sqrt(Math.max((cov[i] as number[])[i] as number, 0))])),
+      standardErrors: Object.fromEntries(names.flatMap((n, i) => (onBound[i] || idle[i] ? [] : [[n, Math.sqrt(Math.max((cov[i] as number[])[i] as number, 0))]]))),
       covariance: cov,
       r2: rSquared(q, fitted),
       r2LogRate: rSquared(q.map(Math.log), fitted.map(Math.log)),
@@ -167,6 +172,14 @@ export const fit = defineFunction({
   },
 });
 
+/** Sums of squares below this fraction of n x mean^2 (values alike to about one part in a million) are no variance. */
+const NO_VARIANCE = 1e-12;
+
+/**
+ * 1 - SSres/SStot. Data that do not vary (to within NO_VARIANCE) have no variance to explain: R2 is
+ * then 1 when the fit reproduces them as closely and 0 when not. Computed as usual it divides by
+ * rounding noise: constant rates of 100 gave r2LogRate -1.5e15.
+ */
 function rSquared(obs: number[], fit: number[]): number {
   const mean = obs.reduce((a, v) => a + v, 0) / obs.length;
   let ssr = 0;
@@ -175,13 +188,41 @@ function rSquared(obs: number[], fit: number[]): number {
     ssr += (o - (fit[i] as number)) ** 2;
     sst += (o - mean) ** 2;
   });
-  return sst > 0 ? 1 - ssr / sst : ssr === 0 ? 1 : 0;
+  const scale = NO_VARIANCE * obs.length * mean * mean;
+  if (sst <= scale) return ssr <= scale ? 1 : 0;
+  return 1 - ssr / sst;
 }
 
-/** s^2 (J^T J)^-1 in the physical parameters; a singular J^T J is a failed fit. */
-function covariance(residual: (p: number[]) => number[], params: number[], sse: number, n: number): number[][] {
-  const j = jacobian(residual, params, 1e-12);
-  const p = params.length;
+/**
+ * s^2 (J^T J)^-1 in the physical parameters, over those not `held` (on a bound) and that the
+ * rates depend on at the solution (`idle`: a zero column of J, e.g. b where the decline is ~0);
+ * the rows and columns of the others are 0. A J^T J still singular is a failed fit.
+ */
+function covariance(residual: (p: number[]) => number[], params: number[], sse: number, n: number, held: boolean[]): { cov: number[][]; idle: boolean[] } {
+  const full: number[][] = params.map(() => new Array<number>(params.length).fill(0));
+  const idle = params.map(() => false);
+  let free = params.map((_, i) => i).filter((i) => !held[i]);
+  const withFree = (x: number[]) => {
+    const all = [...params];
+    free.forEach((i, k) => (all[i] = x[k] as number));
+    return all;
+  };
+  const columns = () => jacobian((x) => residual(withFree(x)), free.map((i) => params[i] as number), 1e-12);
+  let j = free.length ? columns() : [];
+  const flat = free.filter((_, k) => j.every((row) => row[k] === 0));
+  if (flat.length) {
+    for (const i of flat) idle[i] = true;
+    free = free.filter((i) => !idle[i]);
+    j = free.length ? columns() : [];
+  }
+  if (free.length === 0) return { cov: full, idle };
+  const inner = freeCovariance(j, sse, n);
+  free.forEach((i, a) => free.forEach((k, b) => ((full[i] as number[])[k] = (inner[a] as number[])[b] as number)));
+  return { cov: full, idle };
+}
+
+function freeCovariance(j: number[][], sse: number, n: number): number[][] {
+  const p = (j[0] as number[]).length;
   const jtj = Array.from({ length: p }, (_, a) => Array.from({ length: p }, (_, b) => j.reduce((s, row) => s + (row[a] as number) * (row[b] as number), 0)));
   // Scale to unit diagonal before inverting, so parameters of very different size do not look singular.
   const d = jtj.map((row, i) => Math.sqrt(row[i] as number));

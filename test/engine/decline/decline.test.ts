@@ -194,6 +194,33 @@ describe('decline.fit', () => {
     expect(same.reason).to.equal('no_solution');
     expect(same.message).to.match(/singular/);
   });
+
+  it('flat rates: R2 is 1, not divided by rounding noise (r2LogRate was -1.5e15, one rate 1e-7 off gave -15,720)', () => {
+    const t = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+    for (const q of [t.map(() => 100), t.map((_, i) => (i === 5 ? 100.0000001 : 100))]) {
+      for (const model of ['exponential', 'hyperbolic', 'harmonic']) {
+        const r = attempt('decline.fit', { t, q, model });
+        expect(r.ok, `${model}: ${JSON.stringify(r).slice(0, 200)}`).to.equal(true);
+        if (!r.ok) continue;
+        expect(r.result.r2, model).to.equal(1);
+        expect(r.result.r2LogRate, model).to.equal(1);
+        close(r.result.qi, 100, 1e-6, model);
+      }
+    }
+  });
+
+  it('exponential data fitted hyperbolic: b comes out ~0 with a warning that the data do not determine it, not a 422 "singular fit"', () => {
+    const q = months.map((t) => 1000 * Math.exp(-0.1 * t));
+    const r = attempt('decline.fit', { t: months, q, model: 'hyperbolic', timeUnit: 'month' });
+    expect(r.ok, JSON.stringify(r).slice(0, 300)).to.equal(true);
+    if (!r.ok) return;
+    close(r.result.qi, 1000, 1e-9, 'qi');
+    close(r.result.di, 0.1, 1e-9, 'di');
+    expect(r.result.b).to.be.below(1e-6);
+    expect(Object.keys(r.result.standardErrors)).to.deep.equal(['qi', 'di']);
+    expect(r.result.covariance[2]).to.deep.equal([0, 0, 0]);
+    expect(r.warnings.some((w) => /^the fitted rates do not depend on b at this solution/.test(w)), r.warnings.join(' | ')).to.equal(true);
+  });
 });
 
 describe('decline.forecast', () => {
