@@ -258,8 +258,13 @@ export class RunService {
       const auth = await this.ownerAuth(run);
       const keyWatch = new RunKeyWatch(this.deps.store, run);
       const tick = async () => {
-        if (!(await runs.renew(id, this.nodeId, Date.now() + LEASE_MS))) return controller.abort('lost');
+        const renewed = await runs.renew(id, this.nodeId, Date.now() + LEASE_MS);
         const now = await runs.get(run!.companyId, id, Date.now());
+        // Canceled, on any node (a renewal then fails: the run is finished): this node still
+        // holds it, so it answers the items not run as canceled. Read before the lease verdict,
+        // which took a cancel made on another node for a lost lease and left those items unanswered.
+        if (now?.status === 'canceled' && now.owner === this.nodeId) return controller.abort('cancel');
+        if (!renewed) return controller.abort('lost');
         if (!now || now.status === 'canceled') return controller.abort('cancel');
         // A key stops working at once (spec 5.10), and so does the work it started: the run is
         // canceled, as by its caller (runKeyWatch.ts re-reads only what may have changed).

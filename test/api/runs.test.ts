@@ -135,6 +135,29 @@ describe('runs over REST (embedded)', function () {
     }
   });
 
+  it('a run canceled on another node (its cancel marks the run in the shared store) still answers every item: the ones not run as canceled (they were left unanswered)', async () => {
+    const acct = await createAccount(server);
+    const res = await post(acct.key, '/v1/engine/functions/econ.metrics/runs', { items: Array.from({ length: 40 }, (_, i) => ({ input: heavyEcon(60 + i, 2_000) })) });
+    expect(res.status).to.equal(202);
+    const id = res.body.id as string;
+    for (let i = 0; i < 500 && (await server.store.runs.get(acct.company.id, id, Date.now()))?.status !== 'running'; i++) await delay(10);
+    // What RunService.cancel on another API node writes: the transition, with no local abort here.
+    const now = new Date();
+    await server.store.runs.transition(id, ['queued', 'running'], { status: 'canceled', completedAt: now.toISOString(), expiresAt: new Date(now.getTime() + 3_600_000).toISOString() });
+    let run = await server.store.runs.get(acct.company.id, id, Date.now());
+    for (let i = 0; i < 200 && run!.done < 40; i++) {
+      await delay(50);
+      run = await server.store.runs.get(acct.company.id, id, Date.now());
+    }
+    expect(run!.status).to.equal('canceled');
+    expect(run!.done, JSON.stringify(run)).to.equal(40);
+    expect(run!.succeeded + run!.failed).to.equal(40);
+    expect(run!.failed).to.be.above(0);
+    const page = (await get(acct.key, `/v1/engine/functions/econ.metrics/runs/${id}`)).body;
+    expect(page.results).to.have.length(40);
+    for (const r of page.results) if (!r.ok) expect(r.error.details.reason).to.equal('canceled');
+  });
+
   it('a retried create with the same Idempotency-Key returns the first run; another body is 422', async () => {
     const acct = await createAccount(server);
     const body = { items: [{ input: gas(1000) }, { input: gas(2000) }] };
