@@ -50,7 +50,8 @@ async function handle(o: OpsServerOptions, req: IncomingMessage, res: ServerResp
   }
   if (path === '/healthz') return send(res, 200, LIVE_BODY);
   if (path === '/readyz') {
-    const { status, body } = readinessBody(await o.readiness());
+    const { status, body, retryAfterS } = readinessBody(await o.readiness());
+    if (retryAfterS !== undefined) res.setHeader('Retry-After', String(retryAfterS));
     return send(res, status, body);
   }
   if (!metricsAuthorized(o.metricsToken, req.headers.authorization)) {

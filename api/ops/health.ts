@@ -37,8 +37,11 @@ async function withDeadline(check: Check, timeoutMs: number): Promise<boolean> {
 
 export const LIVE_BODY = { status: 'ok' } as const;
 
-/** The 200 body of a ready probe, or the 503 error envelope of a failing one. */
-export function readinessBody(r: Readiness): { status: number; body: unknown } {
+/** Retry-After (s) of a failing readiness probe, as every 503 of the API carries one. */
+export const NOT_READY_RETRY_AFTER_S = 5;
+
+/** The 200 body of a ready probe, or the 503 error envelope of a failing one (with its Retry-After). */
+export function readinessBody(r: Readiness): { status: number; body: unknown; retryAfterS?: number } {
   if (r.ready) return { status: 200, body: { status: 'ready', checks: r.checks } };
-  return { status: 503, body: { error: { code: 'unavailable', message: 'Not ready', details: { checks: r.checks } } } };
+  return { status: 503, body: { error: { code: 'unavailable', message: 'Not ready', details: { checks: r.checks } } }, retryAfterS: NOT_READY_RETRY_AFTER_S };
 }

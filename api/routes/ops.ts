@@ -39,8 +39,9 @@ export function opsRoutes(deps: OpsDeps): RouteSpec[] {
       summary: 'Readiness: the node can serve calls',
       responses: { 200: { description: '{"status":"ready","checks":{...}}' }, 503: { description: 'the unavailable envelope with details.checks' } },
       async handler(ctx) {
-        const { status, body } = readinessBody(await deps.readiness());
+        const { status, body, retryAfterS } = readinessBody(await deps.readiness());
         ctx.set('Cache-Control', 'no-store');
+        if (retryAfterS !== undefined) ctx.set('Retry-After', String(retryAfterS));
         ctx.status = status;
         ctx.body = body;
       },

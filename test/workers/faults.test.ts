@@ -340,6 +340,7 @@ describe('distributed deployment: faults answered fast, with the status of the t
     const noWorker = await call(urlA, '/readyz');
     expect(noWorker.status).to.equal(503);
     expect(noWorker.body.error.details.checks).to.deep.equal({ accepting: 'ok', store: 'ok', redis: 'ok', workers: 'failing' });
+    expect(noWorker.headers.get('retry-after'), 'a 503 carries Retry-After, as the errors table says').to.equal('5');
     const w = await startWorker();
     const live = await call(urlA, '/healthz');
     expect(live).to.deep.include({ status: 200, body: { status: 'ok' } });

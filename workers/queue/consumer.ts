@@ -78,7 +78,9 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
   let draining = false;
   let registered = false;
   let active = 0;
-  watchConnection(redis, options);
+  let closed = false;
+  // Its own close disconnects Redis: that is no outage to report.
+  watchConnection(redis, { ...options, onRedisLost: (error) => (closed ? undefined : options.onRedisLost?.(error)) });
   // Cancels: the job ids of canceled jobs arrive on a channel; the one running here is stopped.
   const running = new Map<string, Cancel>();
   const listener = new Redis({ ...redisOptions(options.redisUrl), maxRetriesPerRequest: null });
@@ -239,6 +241,7 @@ export async function startConsumer(options: ConsumerOptions): Promise<Consumer>
         await scripts.deregister(id).catch(() => undefined);
         await pool.close();
         await sweepQueue.close().catch(() => undefined);
+        closed = true;
         listener.disconnect();
         workerRedis.disconnect(); // a connection given to BullMQ is the giver's to close
         redis.disconnect();
