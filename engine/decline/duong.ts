@@ -4,8 +4,9 @@
  *   q(t) = q1 t^-m exp(a/(1 - m) (t^(1-m) - 1)),   N(t) = q(t) t^m / a,   D(t) = m/t - a t^-m
  *
  * q1 is the rate at t = 1 time unit (the model is infinite at t = 0, so every t must be > 0);
- * N(t) is Duong's cumulative relation (from q/N = a t^-m), which equals the integral of q only
- * asymptotically; petbox-dca reports the same. Units: rates in any volume per timeUnit.
+ * N(t) is Duong's cumulative relation (from q/N = a t^-m), the integral of q from t = 0 when
+ * m >= 1 (petbox-dca reports the same); with m < 1 it does not vanish at t = 0, and its value
+ * there, q1/a exp(-a/(1-m)), is subtracted so N stays the integral. Units: rates in any volume per timeUnit.
  * Validity: Duong's shale wells had a 0.5-2 and m 1-1.5 (typical, his Table 2); outside warns.
  *
  * References:
@@ -25,7 +26,7 @@ export const duong = defineFunction({
   module: 'decline',
   title: 'Duong (2011) shale decline',
   description:
-    'Duong (2011): q = q1 t^-m exp(a/(1-m)(t^(1-m) - 1)), q1 the rate at t = 1 time unit (t must be > 0); cumulative N = q t^m/a (Duong); nominal decline m/t - a t^-m. ' +
+    'Duong (2011): q = q1 t^-m exp(a/(1-m)(t^(1-m) - 1)), q1 the rate at t = 1 time unit (t must be > 0); cumulative N = q t^m/a (Duong; less its value at t = 0 when m < 1, so N is the integral of q); nominal decline m/t - a t^-m. ' +
     'Rate, cumulative and decline over t, EUR to qLimit. Units: rates in any volume per timeUnit.',
   input: Type.Object({
     qi: rateOf('Rate at t = 1 time unit (q1)', { exclusiveMinimum: 0 }),

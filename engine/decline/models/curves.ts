@@ -153,7 +153,9 @@ export function duongCurve(q1: number, a: number, m: number): Curve {
   const rate = (t: number) => Math.exp(Math.log(q1) - m * Math.log(t) + exponent(t));
   return {
     rate,
-    cum: (t) => (t <= 0 ? 0 : (q1 / a) * Math.exp(exponent(t))),
+    // Duong's N = q t^m / a is the integral of q from 0 when m >= 1 (it vanishes at t = 0); with
+    // m < 1 it starts at q1/a exp(-a/(1-m)) instead, which is taken off so N is what was produced.
+    cum: (t) => (t <= 0 ? 0 : (q1 / a) * (Math.exp(exponent(t)) - (m < 1 ? Math.exp(-a / (1 - m)) : 0))),
     decline: (t) => m / t - a * t ** -m,
     // With m > 1 the rate rises from 0 at t = 0 to a peak at t = (a/m)^(1/(m-1)) (where D = 0),
     // then falls, whatever a is (the peak is before t = 1 when a < m): the limit is the fall's

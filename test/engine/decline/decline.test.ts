@@ -127,6 +127,19 @@ describe('unconventional models', () => {
     close(r.cum[1], (r.rate[1] * 50 ** 1.2) / 1.5, 1e-13);
   });
 
+  it('Duong: the cumulative is the integral of the rate from t = 0, m below 1 too (with m 0.5 every N was 75.6 too high: q1/a exp(-a/(1-m)))', () => {
+    for (const [a, m] of [[1.2, 0.5], [1.5, 1.2], [0.8, 0.9]]) {
+      const r = run('decline.duong', { qi: 1000, a, m, t: [1, 10, 100] });
+      // q is infinite at t = 0 (t^-m); with u = t^(1-m) the integrand is smooth: q dt = q1/(1-m) exp(a/(1-m) (u - 1)) du.
+      const inU = (u: number) => (1000 / (1 - m)) * Math.exp((a / (1 - m)) * (u - 1));
+      const q = (t: number) => 1000 * t ** -m * Math.exp((a / (1 - m)) * (t ** (1 - m) - 1));
+      [1, 10, 100].forEach((t, i) => {
+        const want = m < 1 ? integrate(inU, 0, t ** (1 - m), 1e-13) : integrate(q, 0, t, 1e-13);
+        close(r.cum[i], want, 1e-9, `a ${a} m ${m} t ${t}`);
+      });
+    }
+  });
+
   it('Duong with m > 1 and a < m: the limit is on the fall after the peak (t = (a/m)^(1/(m-1)) < 1), not at t = 0', () => {
     const q = (t: number) => 1000 * t ** -1.5 * Math.exp((0.5 / -0.5) * (t ** -0.5 - 1));
     const r = run('decline.duong', { qi: 1000, a: 0.5, m: 1.5, t: [1, 365.25], qLimit: 1 });
