@@ -24,5 +24,5 @@ export const Iterations = Type.Object({
 /** The usual validity of cubic-EOS phase behaviour for reservoir fluids (warnings outside). */
 export const EOS_VALIDITY = [
   { field: 'TF', min: -250, max: 700, unit: 'degF', note: 'cubic EOS with the Soave alpha, as used for reservoir and process fluids; the alpha is extrapolated beyond' },
-  { field: 'psia', min: 0.1, max: 30_000, unit: 'psia', note: 'cubic EOS liquid densities degrade at very high pressure' },
+  { field: 'psia', min: 0.1, max: 30_000, unit: 'psia', note: 'reservoir and process conditions: below them, trace amounts and vacuum; above, cubic EOS liquid densities degrade' },
 ];

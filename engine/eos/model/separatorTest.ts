@@ -80,6 +80,7 @@ export const modelSeparatorTest = defineFunction({
       projectData: LARGEST_MODEL_PROJECT,
     },
   ],
+  check: (input) => checkStageOrder(input.stages, input.stockTank),
   run(input, warnings) {
     const m = attachedModel(input);
     requireEosPressure('reservoirPsia', input.reservoirPsia);
@@ -91,6 +92,8 @@ export const modelSeparatorTest = defineFunction({
     if (sat.kind !== 'bubble') warnings.push(`at ${input.TF} degF the model has a dew point: Bo of a gas condensate is not a usual quantity`);
     const P = input.reservoirPsia !== undefined ? paFromPsia(input.reservoirPsia) : sat.P;
     if (P < sat.P * (1 - 1e-9)) throw new EngineFailure('invalid_input', `reservoirPsia ${input.reservoirPsia} is below the bubble point ${psiaFromPa(sat.P).toPrecision(6)} psia: the reservoir oil would not be one phase`);
+    const first = input.stages[0]!.psia;
+    if (paFromPsia(first) > P * (1 + 1e-9)) throw new EngineFailure('invalid_input', `stages[0].psia ${first} is above the reservoir pressure ${psiaFromPa(P).toPrecision(6)} psia: the oil flows from the reservoir into the first separator, so no higher`);
     const tank = input.stockTank ?? { psia: 14.696, TF: 60 };
     const stages = [...input.stages, tank];
     const r = separatorTest(lab, z, { T, P, singleAsLiquid: sat.kind === 'bubble' }, stages);
@@ -113,3 +116,18 @@ export const modelSeparatorTest = defineFunction({
     };
   },
 });
+
+/**
+ * The oil flows from each separator to the next and into the stock tank by pressure alone, so
+ * stage pressures do not rise along the train (equal ones are allowed: a heater at the same
+ * pressure) and the tank is at or below the last stage. A train out of order was flashed as given.
+ */
+function checkStageOrder(stages: { psia: number }[], tank: { psia: number } | undefined): Record<string, string> {
+  for (let i = 1; i < stages.length; i++) {
+    if (stages[i]!.psia > stages[i - 1]!.psia) return { [`stages[${i}].psia`]: `must not be above stages[${i - 1}].psia (${stages[i - 1]!.psia}): the oil flows from stage to stage by pressure, so the pressures do not rise` };
+  }
+  const last = stages[stages.length - 1]!.psia;
+  const tankPsia = tank?.psia ?? 14.696;
+  if (tankPsia > last) return { [tank ? 'stockTank.psia' : `stages[${stages.length - 1}].psia`]: `the stock tank (${tankPsia} psia) must not be above the last stage (${last} psia): the oil flows into it by pressure` };
+  return {};
+}

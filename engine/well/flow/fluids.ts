@@ -127,12 +127,20 @@ export interface OilWellInput extends GasDescription {
  * temperature, bubble point and solution GOR against each method's data), at the temperatures the
  * string spans (its wellhead and bottom-hole ones), each said once.
  */
-export function oilWellRangeWarnings(input: Omit<OilWellInput, 'qLiquidStbd'>, temperatures: number[]): string[] {
+export function oilWellRangeWarnings(input: Omit<OilWellInput, 'qLiquidStbd'>, temperatures: Record<string, number>): string[] {
   const methods = resolveMethods({}, input.oilMethodSet ?? 'ValkoMcCain');
   const out = new Set<string>();
-  for (const TF of new Set(temperatures)) {
-    if (!(TF > 0)) continue; // refused by the march, naming it
-    const model = new OilModel(resolveFluid({ api: input.api, TF, gasSG: input.gasSG, sepGasSG: input.sepGasSG ?? input.gasSG }), methods, []);
+  // The string's temperatures lie between these (linear in depth): each end inside the oil's
+  // domain keeps every step inside it, and a refusal names the input, not a step's temperature.
+  for (const [name, TF] of Object.entries(temperatures)) {
+    if (!(TF > 0)) throw new EngineFailure('out_of_range', `${name} ${TF} degF: the black-oil correlations need T > 0 degF`);
+    let model: OilModel;
+    try {
+      model = new OilModel(resolveFluid({ api: input.api, TF, gasSG: input.gasSG, sepGasSG: input.sepGasSG ?? input.gasSG }), methods, []);
+    } catch (err) {
+      if (err instanceof EngineFailure && err.reason === 'out_of_range') throw new EngineFailure('out_of_range', `${name}: ${err.message}`);
+      throw err;
+    }
     const sat = model.saturation(input.pbPsia, input.rsbScfStb ?? (input.pbPsia === undefined ? input.gorScfStb : undefined));
     for (const w of model.warningsFor(['pb', 'rs', 'bo', 'viscosity'], { pb: sat.pb, rs: [sat.rsb], rsb: sat.rsb })) out.add(w);
   }

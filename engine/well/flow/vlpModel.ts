@@ -51,7 +51,7 @@ export function vlpWell(input: GeometryInput & { whtF: number; bhtF: number; wel
     if (method === 'CullenderSmith') throw new EngineFailure('invalid_input', 'CullenderSmith is a dry-gas method: use it for gas wells');
     if (method === 'Gray') warnings.push('Gray (1974) was built for gas wells with little liquid; for oil wells prefer HagedornBrown or BeggsBrill');
     // The black-oil correlations' own data ranges, as pvt.oilProperties warns of them.
-    warnings.push(...oilWellRangeWarnings(input as Omit<OilWellInput, 'qLiquidStbd'>, [input.whtF, input.bhtF]));
+    warnings.push(...oilWellRangeWarnings(input as Omit<OilWellInput, 'qLiquidStbd'>, { whtF: input.whtF, bhtF: input.bhtF }));
   } else {
     const liquids = (input.cgrStbPerMMscf ?? 0) > 0 || (input.qwStbd ?? 0) > 0;
     if (method === 'CullenderSmith' && liquids) warnings.push('CullenderSmith treats the gas as dry: the condensate and water rates are ignored');

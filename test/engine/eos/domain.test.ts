@@ -14,6 +14,7 @@ import { LIBRARY, LIBRARY_NAMES } from '../../../engine/eos/library/components.j
 import { selectFluidModel } from '../../../engine/eos/model/fluidModel.js';
 import { executeDefinition, type ExecutionOutcome } from '../../../engine/execute.js';
 import { validateInput } from '../../../engine/validation.js';
+import { prepareCall } from '../../../engine/call.js';
 import { DEMO_PROJECT_DATA } from '../../../api/projects/demo.js';
 import { GAS_CONDENSATE_EXAMPLE } from '../../../engine/eos/flash.js';
 
@@ -68,6 +69,17 @@ describe('eos physical domain (engine/eos/domain.ts)', () => {
       const heavy = structuredClone(DEMO_PROJECT_DATA) as { fluidModels: { components: { name: string; tcK: number }[] }[] };
       heavy.fluidModels[0]!.components[10]!.tcK = 2000;
       refused(run('eos.model.separatorTest', { ...DEMO, TF: 212, stages: [{ psia: 100, TF: -100 }] }, heavy), 'out_of_range', /^stages\[0\]\.TF -100 degF is 0\.0999 times the critical temperature of C7\+ \(2000 K\)/);
+    });
+    it('eos.model.separatorTest: a train whose pressures rise (100 then 500 psia, a tank above the last stage, a first stage above the reservoir) is refused naming the input; it was flashed as given', () => {
+      const def = findDefinition('eos.model.separatorTest') as AnyDefinition;
+      const rising = prepareCall(def, { ...DEMO, TF: 212, stages: [{ psia: 100, TF: 75 }, { psia: 500, TF: 75 }] });
+      expect(rising.ok).to.equal(false);
+      if (!rising.ok) expect(rising.fields).to.have.property('stages[1].psia').that.matches(/must not be above stages\[0\]\.psia \(100\)/);
+      const tank = prepareCall(def, { ...DEMO, TF: 212, stages: [{ psia: 10, TF: 75 }], stockTank: { psia: 50, TF: 60 } });
+      expect(tank.ok).to.equal(false);
+      if (!tank.ok) expect(tank.fields).to.have.property('stockTank.psia');
+      expect(prepareCall(def, { ...DEMO, TF: 212, stages: [{ psia: 300, TF: 90 }, { psia: 300, TF: 75 }, { psia: 60, TF: 75 }] }).ok, 'equal pressures (a heater) are a train').to.equal(true);
+      refused(run('eos.model.separatorTest', { ...DEMO, TF: 212, stages: [{ psia: 5000, TF: 75 }] }), 'invalid_input', /^stages\[0\]\.psia 5000 is above the reservoir pressure 3124\.81 psia/);
     });
     it(`a temperature below ${MIN_REDUCED_T} Tc of a component present is refused naming the component; the same component absent is not checked`, () => {
       refused(run('eos.pureComponent', { components: ['nC10'], TF: -360, psia: 14.7 }), 'out_of_range', /^TF -360 degF is 0\.0896 times the critical temperature of nC10 \(617\.7 K\), below 0\.1: no substance is liquid/);

@@ -62,6 +62,9 @@ describe('well domains: refused by the function, naming the input', () => {
     expect(light.warnings).to.include('api 100 degAPI is above the validated range (max 55.9 degAPI): Velarde–Blasingame–McCain (1997) data');
     const usual = attempt('well.vlp', { ...oil, api: 35 });
     expect(usual.ok && usual.warnings).to.deep.equal([]);
+    // A temperature outside the oil's domain is refused naming the input, not a step's temperature (it said 'TF 1001.0204 degF').
+    refused('well.vlp', { ...oil, api: 35, whtF: 1000, bhtF: 1200 }, 'out_of_range', /^whtF: TF 1000 degF is outside > 0 and <= 700 degF/);
+    refused('well.vlp', { ...oil, api: 35, whtF: -10 }, 'out_of_range', /^whtF -10 degF: the black-oil correlations need T > 0 degF/);
   });
 
   it('a liquid viscosity near 0, a pay near 0 ft, a permeability near 0 md', () => {
