@@ -9,6 +9,7 @@ import { subsetFluid, type Fluid } from './core/fluid.js';
 import { nullable } from './schemaParts.js';
 import { ONE_COMPONENT } from './saturationSolve.js';
 import { MIN_REDUCED_T } from './domain.js';
+import { oneSubstanceHint } from './nearlyOneSubstance.js';
 
 export const MAX_ENVELOPE_POINTS = 2000;
 export const MAX_QUALITY_LINES = 9;
@@ -81,7 +82,7 @@ export function envelopeOutput(fluidFull: Fluid, zFull: Float64Array, o: Envelop
   const curves = 1 + (o.qualityLines?.length ?? 0);
   const onCurve = (index: number) => (progress ? (count: number) => progress(index * maxPoints + count, curves * maxPoints) : undefined);
   const env = traceEnvelope(fluid, z, { beta: 0, pStart, maxPoints, tMin, tMax, ...OPTIONS, onPoint: onCurve(0) });
-  if (!env) throw new EngineFailure('no_solution', `no dew point found at the starting pressure ${o.startPsia ?? 14.696} psia between ${+tMin.toPrecision(4)} and ${+tMax.toPrecision(4)} K: the envelope cannot be started`);
+  if (!env) throw new EngineFailure('no_solution', `no dew point found at the starting pressure ${o.startPsia ?? 14.696} psia between ${+tMin.toPrecision(4)} and ${+tMax.toPrecision(4)} K: the envelope cannot be started${oneSubstanceHint(fluid, z)}`);
   const stopReason = why(env.stopReason);
   if (!env.complete) warnings.push(`the envelope trace stopped before returning to the starting pressure: ${stopReason}`);
   if (!env.critical) warnings.push('no critical point was crossed on the traced part of the envelope');

@@ -16,6 +16,7 @@ import { flashPT, type Isotherm } from './core/flashPT.js';
 import { subsetFluid } from './core/fluid.js';
 import type { PhaseModel } from './core/phase.js';
 import { bracketSaturation, newtonSaturation, P_MAX_PA, P_MIN_PA, refineSaturation, type SaturationPoint } from './core/saturation.js';
+import { oneSubstanceHint } from './nearlyOneSubstance.js';
 
 export type SaturationKind = 'bubble' | 'dew' | 'auto';
 export type Branch = 'upper' | 'lower';
@@ -43,7 +44,10 @@ export function findSaturation(iso: Isotherm, zFull: Float64Array, kind: Saturat
   let lower = br.lower ? refineSaturation(pm, z, br.lower) : null;
   if (!upper) ({ upper, lower } = fromEnvelope(iso, pm, z, keep));
   const tF = (iso.T * 1.8 - 459.67).toFixed(2);
-  if (!upper) throw new EngineFailure('no_solution', `the fluid is one phase at ${tF} degF at every pressure from 0.001 to 100000 psia: no saturation point at this temperature`);
+  if (!upper) {
+    const single = oneSubstanceHint(iso.fluid, zFull);
+    throw new EngineFailure('no_solution', single ? `no saturation point found at ${tF} degF${single}` : `the fluid is one phase at ${tF} degF at every pressure from 0.001 to 100000 psia: no saturation point at this temperature`);
+  }
   const point = branch === 'upper' ? upper : lower;
   if (!point) {
     throw new EngineFailure('no_solution', `no lower saturation point found at ${tF} degF above 0.001 psia (the upper one is a ${upper.kind} point at ${psiaFromPa(upper.P).toPrecision(6)} psia)`);

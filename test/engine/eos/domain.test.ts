@@ -81,6 +81,12 @@ describe('eos physical domain (engine/eos/domain.ts)', () => {
       expect(prepareCall(def, { ...DEMO, TF: 212, stages: [{ psia: 300, TF: 90 }, { psia: 300, TF: 75 }, { psia: 60, TF: 75 }] }).ok, 'equal pressures (a heater) are a train').to.equal(true);
       refused(run('eos.model.separatorTest', { ...DEMO, TF: 212, stages: [{ psia: 5000, TF: 75 }] }), 'invalid_input', /^stages\[0\]\.psia 5000 is above the reservoir pressure 3124\.81 psia/);
     });
+    it('a mixture that is one substance in all but name (a component given twice, or one with a 1e-12 trace beside it) is refused saying so and naming eos.pureComponent; it said "one phase at every pressure", false for propane at 100 degF', () => {
+      const twice = run('eos.saturationPressure', { components: ['C3', { name: 'X', TcK: 369.83, PcBar: 42.48, omega: 0.152, MW: 44.1 }], composition: [0.5, 0.5], eos: 'PR', TF: 100 });
+      refused(twice, 'no_solution', /^no saturation point found at 100\.00 degF; the fluid behaves as a single substance \(its components \(C3, X\) have the same critical temperature, pressure and acentric factor\).*eos\.pureComponent/);
+      const trace = run('eos.phaseEnvelope', { components: ['C1', 'C3'], composition: [0.999999999999, 1e-12], eos: 'PR' });
+      refused(trace, 'no_solution', /the envelope cannot be started; the fluid behaves as a single substance \(C1 is all but a mole fraction of 1e-12 of it\)/);
+    });
     it(`a temperature below ${MIN_REDUCED_T} Tc of a component present is refused naming the component; the same component absent is not checked`, () => {
       refused(run('eos.pureComponent', { components: ['nC10'], TF: -360, psia: 14.7 }), 'out_of_range', /^TF -360 degF is 0\.0896 times the critical temperature of nC10 \(617\.7 K\), below 0\.1: no substance is liquid/);
       const body = { components: ['N2', 'C1', 'nC10'], composition: [0.5, 0.5, 0], TF: -360, psia: 100 };
