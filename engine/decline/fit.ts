@@ -137,11 +137,11 @@ export const fit = defineFunction({
       return Math.abs(v - s.lo) <= 1e-6 * Math.max(Math.abs(s.lo), 1e-12) + 1e-12 || Math.abs(v - s.hi) <= 1e-6 * Math.abs(s.hi);
     });
     const atBounds = names.filter((_, i) => onBound[i]);
-    if (atBounds.length) warnings.push(`parameter(s) ${atBounds.join(', ')} ended on a bound: the model may not suit these data; held there, ${atBounds.length > 1 ? 'they have' : 'it has'} no standard error`);
-    // A parameter on its bound is held there (a constrained optimum has no curvature to read
-    // across the bound: b at 0 for exponential data made the whole fit 'singular').
-    const { cov, idle } = covariance(residual, best.params, best.sse, t.length, onBound);
-    const unset = names.filter((_, i) => idle[i]);
+    if (atBounds.length) warnings.push(`parameter(s) ${atBounds.join(', ')} ended on a bound: the model may not suit these data`);
+    const { cov, held } = covariance(residual, best.params, best.sse, t.length, onBound);
+    const kept = names.filter((_, i) => held[i] === 'bound');
+    const unset = names.filter((_, i) => held[i] === 'idle');
+    if (kept.length) warnings.push(`with ${kept.join(' and ')} free the fit is singular: ${kept.length > 1 ? 'they are' : 'it is'} held on ${kept.length > 1 ? 'their bounds' : 'its bound'}, ${kept.length > 1 ? 'have' : 'has'} no standard error, and the others' are given with ${kept.length > 1 ? 'them' : 'it'} fixed`);
     if (unset.length) warnings.push(`the fitted rates do not depend on ${unset.join(' or ')} at this solution (b of a decline near 0, or a b so small the curve is exponential): these data do not determine ${unset.length > 1 ? 'them' : 'it'}, and ${unset.length > 1 ? 'they have' : 'it has'} no standard error`);
     const curve = setup.curve(best.params);
     const fitted = t.map((ti) => curve.rate(ti));
@@ -156,10 +156,11 @@ export const fit = defineFunction({
       ...(model === 'exponential' ? { b: 0 } : model === 'harmonic' ? { b: 1 } : {}),
       ...(model === 'modifiedHyperbolic' ? { dterm } : {}),
       parameterNames: names,
-      standardErrors: Object.fromEntries(names.flatMap((n, i) => (onBound[i] || idle[i] ? [] : [[n, Math.sqrt(Math.max((cov[i] as number[])[i] as number, 0))]]))),
+      standardErrors: Object.fromEntries(names.flatMap((n, i) => (held[i] ? [] : [[n, Math.sqrt(Math.max((cov[i] as number[])[i] as number, 0))]]))),
       covariance: cov,
-      r2: rSquared(q, fitted),
-      r2LogRate: rSquared(q.map(Math.log), fitted.map(Math.log)),
+      // One test of "no variance" for both: a relative spread of q below 1e-6, which is the same spread of ln q.
+      r2: rSquared(q, fitted, NO_VARIANCE * q.length * (q.reduce((a, v) => a + v, 0) / q.length) ** 2),
+      r2LogRate: rSquared(q.map(Math.log), fitted.map(Math.log), NO_VARIANCE * q.length),
       rmse: Math.sqrt(best.sse / t.length),
       pointsUsed: t.length,
       residuals: resid,
@@ -172,15 +173,15 @@ export const fit = defineFunction({
   },
 });
 
-/** Sums of squares below this fraction of n x mean^2 (values alike to about one part in a million) are no variance. */
+/** Rates alike to about one part in a million: a sum of squares of relative spread below this, per point, is no variance. */
 const NO_VARIANCE = 1e-12;
 
 /**
- * 1 - SSres/SStot. Data that do not vary (to within NO_VARIANCE) have no variance to explain: R2 is
- * then 1 when the fit reproduces them as closely and 0 when not. Computed as usual it divides by
- * rounding noise: constant rates of 100 gave r2LogRate -1.5e15.
+ * 1 - SSres/SStot. Data that do not vary (SStot at most `flatBelow`) have no variance to explain:
+ * R2 is then 1 when the fit reproduces them as closely and 0 when not. Computed as usual it divides
+ * by rounding noise: constant rates of 100 gave r2LogRate -1.5e15.
  */
-function rSquared(obs: number[], fit: number[]): number {
+function rSquared(obs: number[], fit: number[], flatBelow: number): number {
   const mean = obs.reduce((a, v) => a + v, 0) / obs.length;
   let ssr = 0;
   let sst = 0;
@@ -188,37 +189,57 @@ function rSquared(obs: number[], fit: number[]): number {
     ssr += (o - (fit[i] as number)) ** 2;
     sst += (o - mean) ** 2;
   });
-  const scale = NO_VARIANCE * obs.length * mean * mean;
-  if (sst <= scale) return ssr <= scale ? 1 : 0;
+  if (sst <= flatBelow) return ssr <= flatBelow ? 1 : 0;
   return 1 - ssr / sst;
 }
 
 /**
- * s^2 (J^T J)^-1 in the physical parameters, over those not `held` (on a bound) and that the
- * rates depend on at the solution (`idle`: a zero column of J, e.g. b where the decline is ~0);
- * the rows and columns of the others are 0. A J^T J still singular is a failed fit.
+ * s^2 (J^T J)^-1 in the physical parameters. When that is singular, the parameters on a bound
+ * (`onBound`: a constrained optimum has no curvature to read across its bound) and those the
+ * rates do not depend on at the solution (a zero column of J: b of exponential data, or of a
+ * decline near 0) are held, and it is taken over the others: their rows and columns are 0, and
+ * `held` says why ('bound' or 'idle'). Before, such a fit was a 422 'singular fit' as a whole.
+ * A covariance still singular is one.
  */
-function covariance(residual: (p: number[]) => number[], params: number[], sse: number, n: number, held: boolean[]): { cov: number[][]; idle: boolean[] } {
-  const full: number[][] = params.map(() => new Array<number>(params.length).fill(0));
-  const idle = params.map(() => false);
-  let free = params.map((_, i) => i).filter((i) => !held[i]);
-  const withFree = (x: number[]) => {
-    const all = [...params];
-    free.forEach((i, k) => (all[i] = x[k] as number));
-    return all;
+function covariance(residual: (p: number[]) => number[], params: number[], sse: number, n: number, onBound: boolean[]): { cov: number[][]; held: ('bound' | 'idle' | null)[] } {
+  const held: ('bound' | 'idle' | null)[] = params.map(() => null);
+  const over = (free: number[], j: number[][]) => {
+    const full: number[][] = params.map(() => new Array<number>(params.length).fill(0));
+    if (free.length === 0) return full;
+    const inner = freeCovariance(j, sse, n);
+    free.forEach((i, a) => free.forEach((k, b) => ((full[i] as number[])[k] = (inner[a] as number[])[b] as number)));
+    return full;
   };
-  const columns = () => jacobian((x) => residual(withFree(x)), free.map((i) => params[i] as number), 1e-12);
-  let j = free.length ? columns() : [];
+  const columns = (free: number[]) =>
+    free.length === 0
+      ? []
+      : jacobian(
+          (x) => {
+            const all = [...params];
+            free.forEach((i, k) => (all[i] = x[k] as number));
+            return residual(all);
+          },
+          free.map((i) => params[i] as number),
+          1e-12,
+        );
+  // Parameters the rates do not depend on here first (a zero column of J), then, if it is still
+  // singular, those on a bound.
+  let free = params.map((_, i) => i);
+  let j = columns(free);
   const flat = free.filter((_, k) => j.every((row) => row[k] === 0));
   if (flat.length) {
-    for (const i of flat) idle[i] = true;
-    free = free.filter((i) => !idle[i]);
-    j = free.length ? columns() : [];
+    for (const i of flat) held[i] = 'idle';
+    free = free.filter((i) => !held[i]);
+    j = columns(free);
   }
-  if (free.length === 0) return { cov: full, idle };
-  const inner = freeCovariance(j, sse, n);
-  free.forEach((i, a) => free.forEach((k, b) => ((full[i] as number[])[k] = (inner[a] as number[])[b] as number)));
-  return { cov: full, idle };
+  try {
+    return { cov: over(free, j), held };
+  } catch (err) {
+    if (!(err instanceof EngineFailure) || !free.some((i) => onBound[i])) throw err;
+  }
+  for (const i of free) if (onBound[i]) held[i] = 'bound';
+  free = free.filter((i) => !held[i]);
+  return { cov: over(free, columns(free)), held };
 }
 
 function freeCovariance(j: number[][], sse: number, n: number): number[][] {

@@ -88,7 +88,7 @@ export function envelopeOutput(fluidFull: Fluid, zFull: Float64Array, o: Envelop
   if (!env.critical) warnings.push('no critical point was crossed on the traced part of the envelope');
   if (!env.cricondenbar || !env.cricondentherm) {
     const missing = [!env.cricondenbar && 'cricondenbar', !env.cricondentherm && 'cricondentherm'].filter(Boolean).join(' and ');
-    warnings.push(`the trace stopped before the envelope's ${missing} (${stopReason}): ${env.cricondenbar || env.cricondentherm ? 'it is' : 'they are'} not reported`);
+    warnings.push(`the traced part of the envelope (from ${o.startPsia ?? 14.696} psia; ${stopReason}) does not hold its ${missing}: ${env.cricondenbar || env.cricondentherm ? 'it is' : 'they are'} not reported`);
   }
   progress?.(maxPoints, curves * maxPoints);
   const lines = (o.qualityLines ?? []).map((beta, i) => {

@@ -140,7 +140,8 @@ describe('runs over REST (embedded)', function () {
     const res = await post(acct.key, '/v1/engine/functions/econ.metrics/runs', { items: Array.from({ length: 40 }, (_, i) => ({ input: heavyEcon(60 + i, 2_000) })) });
     expect(res.status).to.equal(202);
     const id = res.body.id as string;
-    for (let i = 0; i < 500 && (await server.store.runs.get(acct.company.id, id, Date.now()))?.status !== 'running'; i++) await delay(10);
+    // Past its first lease tick (taken before any item runs): an item answered.
+    for (let i = 0; i < 1000 && ((await server.store.runs.get(acct.company.id, id, Date.now()))?.done ?? 0) < 1; i++) await delay(10);
     // What RunService.cancel on another API node writes: the transition, with no local abort here.
     const now = new Date();
     await server.store.runs.transition(id, ['queued', 'running'], { status: 'canceled', completedAt: now.toISOString(), expiresAt: new Date(now.getTime() + 3_600_000).toISOString() });

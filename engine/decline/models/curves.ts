@@ -16,8 +16,9 @@
  *   Gauss–Legendre quadrature (1e-10 relative).
  * - Stretched exponential (Valko 2009): q = qi exp(-(t/tau)^n); N = qi tau/n Gamma(1/n) P(1/n, (t/tau)^n).
  * - Duong (2011): q = q1 t^-m exp(a/(1 - m)(t^(1-m) - 1)) with q1 the rate at t = 1; N from Duong's
- *   relation q/N = a t^-m, N = q t^m / a (his eq. for Gp; it equals the integral of q only
- *   asymptotically, as Duong states; petbox-dca uses the same). m = 1 takes the limit a ln t.
+ *   relation q/N = a t^-m, N = q t^m / a (his eq. for Gp; petbox-dca uses the same), which is the
+ *   integral of q from 0 when m >= 1; with m < 1 it is written (q1/a) e^-c expm1(c t^(1-m)),
+ *   c = a/(1-m): the same relation less its value at t = 0. m = 1 takes the limit a ln t.
  *
  * References: see the definitions (engine/decline/*.ts).
  */
@@ -154,8 +155,17 @@ export function duongCurve(q1: number, a: number, m: number): Curve {
   return {
     rate,
     // Duong's N = q t^m / a is the integral of q from 0 when m >= 1 (it vanishes at t = 0); with
-    // m < 1 it starts at q1/a exp(-a/(1-m)) instead, which is taken off so N is what was produced.
-    cum: (t) => (t <= 0 ? 0 : (q1 / a) * (Math.exp(exponent(t)) - (m < 1 ? Math.exp(-a / (1 - m)) : 0))),
+    // m < 1 it starts at q1/a exp(-a/(1-m)) instead, which is taken off so N is what was produced
+    // (as expm1: the difference of two exponentials lost digits for small a/(1-m)).
+    cum: (t) => {
+      if (t <= 0) return 0;
+      if (!(m < 1) || Math.abs(1 - m) < 1e-12) return (q1 / a) * Math.exp(exponent(t));
+      const c = a / (1 - m);
+      const cu = c * t ** (1 - m);
+      // Small c u: the two exponentials are close, expm1 keeps the digits; large: they are not
+      // (the second is below e^-1 of the first) and exp(-c) expm1(c u) would be 0 x Infinity.
+      return cu <= 1 ? (q1 / a) * Math.exp(-c) * Math.expm1(cu) : (q1 / a) * (Math.exp(exponent(t)) - Math.exp(-c));
+    },
     decline: (t) => m / t - a * t ** -m,
     // With m > 1 the rate rises from 0 at t = 0 to a peak at t = (a/m)^(1/(m-1)) (where D = 0),
     // then falls, whatever a is (the peak is before t = 1 when a < m): the limit is the fall's

@@ -291,14 +291,35 @@ export function traceEnvelope(fluid: Fluid, z: Float64Array, o: EnvelopeOptions)
       break;
     }
   }
-  // An extreme the trace went past is at least the largest point traced. One it stopped short of
-  // (the pressure still rising at the limit, a point cap, no convergence) is not known: none is
-  // reported, rather than the last point as if it were the maximum.
-  for (const p of points) {
-    if (passedMaxP && (!cricondenbar || p.P > cricondenbar.P)) cricondenbar = { T: p.T, P: p.P };
-    if (passedMaxT && (!cricondentherm || p.T > cricondentherm.T)) cricondentherm = { T: p.T, P: p.P };
+  return {
+    points,
+    critical,
+    cricondenbar: extreme(points, passedMaxP ? cricondenbar : null, passedMaxP, 'P'),
+    cricondentherm: extreme(points, passedMaxT ? cricondentherm : null, passedMaxT, 'T'),
+    complete,
+    stopReason,
+    newtonIterations,
+  };
+}
+
+/**
+ * The envelope's highest P (or T) from what the trace saw: the stationary point interpolated
+ * where its tangent turned (`found`), raised to a traced point between the ends that is a hair
+ * higher (the interpolant's error). None when the trace never turned (`passed` false: it stopped
+ * short of the extreme: the pressure still rising at the limit, a point cap, no convergence), or
+ * when an end of the trace is higher still (the extreme lies beyond the traced part, e.g. below a
+ * high startPsia): the last or first point is never passed off as the extreme.
+ */
+function extreme(points: EnvelopePoint[], found: SpecialPoint | null, passed: boolean, key: 'P' | 'T'): SpecialPoint | null {
+  if (!passed) return null;
+  let best = found;
+  for (let k = 1; k < points.length - 1; k++) {
+    const p = points[k]!;
+    if (!best || p[key] > best[key]) best = { T: p.T, P: p.P };
   }
-  return { points, critical, cricondenbar, cricondentherm, complete, stopReason, newtonIterations };
+  if (!best) return null;
+  const ends = [points[0]!, points[points.length - 1]!];
+  return ends.some((p) => p[key] > best![key]) ? null : best;
 }
 
 function pointOf(s: Solved, n: number): EnvelopePoint {

@@ -93,6 +93,7 @@ export function march(m: MarchInput): MarchResult {
   const sign = m.direction === 'down' ? 1 : -1;
   const profile: ProfilePoint[] = [];
   const state: FlowState = { p: 0, T: 0, vsl: 0, vsg: 0, vm: 0, lambdaL: 0, rhoL: 0, rhoG: 0, rhoNs: 0, muL: 0, muG: 0, sigma: 0, d: 0, roughness: 0, theta: 0 };
+  const scratch: FlowState = { ...state };
   let p = m.startPsia;
   for (const st of ordered) {
     const d = st.section.idIn / 12;
@@ -110,7 +111,7 @@ export function march(m: MarchInput): MarchResult {
       // Past the fluid correlations' domain: the string cannot carry this rate (friction), not a PVT failure.
       if (!(pAvg <= MAX_PSIA)) return { endPsia: null, reason: `pressure passed ${MAX_PSIA} psia at ${st.mdTop.toFixed(0)} ft MD: the string is too restrictive for this rate` };
       m.stream(pAvg, st.tMid, area, state);
-      const choked = chokedAt(state);
+      const choked = chokedAt(state, m.stream, area, scratch);
       if (choked) return { endPsia: null, reason: `the flow would be choked at ${st.mdTop.toFixed(0)} ft MD (${pAvg.toFixed(1)} psia): ${choked}` };
       last = m.correlation(state);
       const next = p + sign * last.dpdz * st.dMd;
@@ -132,22 +133,34 @@ export function march(m: MarchInput): MarchResult {
 }
 
 /**
- * The heat-capacity ratio taken for the gas's speed of sound: that of a diatomic gas, above natural
- * gas's 1.2-1.3, so the estimate is an upper one and no rate that can flow is refused by it.
+ * The heat-capacity ratio cp/cv taken for the gas's speed of sound: 2, above natural gas's
+ * 1.2-1.9 in tubing conditions, so that with the gas's own isothermal dp/drho (its z, which at
+ * high pressure raises it well above p/rho) the estimate is an upper one: no rate that can flow
+ * is refused by it.
  */
-const SONIC_K = 1.4;
+const SONIC_CP_CV = 2;
+/** Below this fraction of sqrt(p/rho) the gas is far slower than sound: not looked at further. */
+const SONIC_SCREEN = 0.5;
 
 /**
  * Why no steady flow can carry this rate here, or null: the gas moving through the pipe (its
  * superficial velocity; its own in-situ velocity is higher still) at or above its speed of sound,
- * sqrt(k p / rho). A pipe of constant area cannot pass gas faster than sound (the flow chokes at
- * Mach 1; with liquid present the mixture's speed of sound is lower still: Wood 1930), so the
- * pressure the correlations would give there is no pressure a well can have. The audit's case:
- * 20 MMscf/d at 20 psia in 1.995 in tubing moves at ~8,000 ft/s against ~1,400 ft/s.
+ * sqrt(cp/cv (dp/drho)_T). A pipe of constant area cannot pass gas faster than sound (the flow
+ * chokes at Mach 1; with liquid present the mixture's speed of sound is lower still: Wood 1930),
+ * so the pressure the correlations would give there is no pressure a well can have. The audit's
+ * case: 20 MMscf/d at 20 psia in 1.995 in tubing moves at ~8,000 ft/s against ~1,400 ft/s.
+ * (dp/drho)_T is the stream's own gas density at 1.0001 p (`scratch` receives it).
  */
-function chokedAt(s: FlowState): string | null {
+function chokedAt(s: FlowState, stream: Stream, area: number, scratch: FlowState): string | null {
   if (!(s.vsg > 0) || !(s.rhoG > 0)) return null;
-  const sonic = Math.sqrt((SONIC_K * s.p * IN2_PER_FT2 * G) / s.rhoG);
+  const pOverRho = (s.p * IN2_PER_FT2 * G) / s.rhoG; // ft2/s2
+  if (s.vsg < SONIC_SCREEN * Math.sqrt(pOverRho)) return null;
+  const dp = s.p * 1e-4;
+  stream(s.p + dp, s.T, area, scratch);
+  const dRho = scratch.rhoG - s.rhoG;
+  // A density that does not rise with pressure gives no derivative: then nothing is refused.
+  if (!(dRho > 0)) return null;
+  const sonic = Math.sqrt((SONIC_CP_CV * dp * IN2_PER_FT2 * G) / dRho);
   if (s.vsg < sonic) return null;
   return `the gas would move at ${s.vsg.toFixed(0)} ft/s, above its speed of sound (at most ${sonic.toFixed(0)} ft/s): the string cannot pass this rate at this pressure`;
 }

@@ -140,6 +140,14 @@ describe('unconventional models', () => {
     }
   });
 
+  it('Duong with m < 1 keeps its digits for a tiny a/(1-m) and stays continuous through m = 1 (the difference of two exponentials gave 1999.9558 for 2000 at a 1e-12)', () => {
+    close(run('decline.duong', { qi: 1000, a: 1e-12, m: 0.5, t: [1] }).cum[0], 2000, 1e-11, 'a 1e-12');
+    const at = (m: number) => run('decline.duong', { qi: 1000, a: 1.2, m, t: [10] }).cum[0] as number;
+    close(at(0.999999), at(1), 1e-5, 'm 0.999999');
+    close(at(1.000001), at(1), 1e-5, 'm 1.000001');
+    close(run('decline.duong', { qi: 1000, a: 10, m: 0.99, t: [1] }).cum[0], 100, 1e-12, 'a/(1-m) 1000: no 0 x Infinity');
+  });
+
   it('Duong with m > 1 and a < m: the limit is on the fall after the peak (t = (a/m)^(1/(m-1)) < 1), not at t = 0', () => {
     const q = (t: number) => 1000 * t ** -1.5 * Math.exp((0.5 / -0.5) * (t ** -0.5 - 1));
     const r = run('decline.duong', { qi: 1000, a: 0.5, m: 1.5, t: [1, 365.25], qLimit: 1 });
@@ -210,14 +218,15 @@ describe('decline.fit', () => {
 
   it('flat rates: R2 is 1, not divided by rounding noise (r2LogRate was -1.5e15, one rate 1e-7 off gave -15,720)', () => {
     const t = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
-    for (const q of [t.map(() => 100), t.map((_, i) => (i === 5 ? 100.0000001 : 100))]) {
+    // Rates near 1 too, where the mean of ln q is ~0 (a threshold scaled by it would vanish).
+    for (const q of [t.map(() => 100), t.map((_, i) => (i === 5 ? 100.0000001 : 100)), t.map(() => 1), t.map((_, i) => (i === 5 ? 1.0000001 : 1))]) {
       for (const model of ['exponential', 'hyperbolic', 'harmonic']) {
         const r = attempt('decline.fit', { t, q, model });
         expect(r.ok, `${model}: ${JSON.stringify(r).slice(0, 200)}`).to.equal(true);
         if (!r.ok) continue;
         expect(r.result.r2, model).to.equal(1);
         expect(r.result.r2LogRate, model).to.equal(1);
-        close(r.result.qi, 100, 1e-6, model);
+        close(r.result.qi, q[0]!, 1e-6, model);
       }
     }
   });
@@ -233,6 +242,17 @@ describe('decline.fit', () => {
     expect(Object.keys(r.result.standardErrors)).to.deep.equal(['qi', 'di']);
     expect(r.result.covariance[2]).to.deep.equal([0, 0, 0]);
     expect(r.warnings.some((w) => /^the fitted rates do not depend on b at this solution/.test(w)), r.warnings.join(' | ')).to.equal(true);
+  });
+
+  it('a parameter on its bound in a fit that is not singular keeps the full covariance: b of b = 2.5 data stops at 2, and qi, di and b all have standard errors', () => {
+    const q = months.slice(0, 24).map((t) => 500 / (1 + 2.5 * 0.1 * t) ** (1 / 2.5));
+    const r = attempt('decline.fit', { t: months.slice(0, 24), q, model: 'hyperbolic' });
+    expect(r.ok).to.equal(true);
+    if (!r.ok) return;
+    close(r.result.b, 2, 1e-9, 'b');
+    expect(Object.keys(r.result.standardErrors)).to.deep.equal(['qi', 'di', 'b']);
+    for (const v of Object.values(r.result.standardErrors as Record<string, number>)) expect(v).to.be.above(0);
+    expect(r.warnings).to.deep.equal(['parameter(s) b ended on a bound: the model may not suit these data']);
   });
 });
 
