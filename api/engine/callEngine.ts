@@ -126,7 +126,8 @@ async function runCall(
   const guard = isLightCall(def.name) ? undefined : new KeyGuard(deps.store, auth, signal);
   let outcome: RunOutcome;
   try {
-    outcome = await deps.runner.run(job, { signal: guard ?? signal, ...(onProgress ? { onProgress } : {}) });
+    const stop = guard ?? signal;
+    outcome = await deps.runner.run(job, onProgress ? { signal: stop, onProgress } : { signal: stop });
   } finally {
     guard?.end();
   }
