@@ -147,6 +147,8 @@ export const fit = defineFunction({
     const fitted = t.map((ti) => curve.rate(ti));
     const resid = residual(best.params);
     const horizon = input.forecastTo ?? 2 * Math.max(...t);
+    // Twice a time near the largest double is no time: the default forecast needs a finite one.
+    if (!Number.isFinite(horizon)) throw new EngineFailure('out_of_range', `the default forecast runs to twice the last time (${Math.max(...t)}), beyond any finite time: give forecastTo, or times in a larger timeUnit`);
     const ft = Array.from({ length: FORECAST_POINTS }, (_, i) => (horizon * i) / (FORECAST_POINTS - 1)).filter((x) => model !== 'duong' || x > 0);
     const named = Object.fromEntries(names.map((n, i) => [n, best.params[i] as number]));
     return {
