@@ -294,8 +294,8 @@ export function traceEnvelope(fluid: Fluid, z: Float64Array, o: EnvelopeOptions)
   return {
     points,
     critical,
-    cricondenbar: extreme(points, passedMaxP ? cricondenbar : null, passedMaxP, 'P'),
-    cricondentherm: extreme(points, passedMaxT ? cricondentherm : null, passedMaxT, 'T'),
+    cricondenbar: extreme(points, cricondenbar, passedMaxP, 'P'),
+    cricondentherm: extreme(points, cricondentherm, passedMaxT, 'T'),
     complete,
     stopReason,
     newtonIterations,

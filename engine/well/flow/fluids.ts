@@ -122,6 +122,12 @@ export interface OilWellInput extends GasDescription {
   oilMethodSet?: MethodSet;
 }
 
+/** The well's black oil at one temperature: its model and saturation (pb and Rsb fixed along the string). */
+function wellOilAt(input: Omit<OilWellInput, 'qLiquidStbd'>, methods: ReturnType<typeof resolveMethods>, TF: number, warnings: string[]): { model: OilModel; sat: Saturation } {
+  const model = new OilModel(resolveFluid({ api: input.api, TF, gasSG: input.gasSG, sepGasSG: input.sepGasSG ?? input.gasSG }), methods, warnings);
+  return { model, sat: model.saturation(input.pbPsia, input.rsbScfStb ?? (input.pbPsia === undefined ? input.gorScfStb : undefined)) };
+}
+
 /**
  * The calibration-range warnings pvt.oilProperties gives for this oil (API, gas gravity,
  * temperature, bubble point and solution GOR against each method's data), at the temperatures the
@@ -134,14 +140,14 @@ export function oilWellRangeWarnings(input: Omit<OilWellInput, 'qLiquidStbd'>, t
   // domain keeps every step inside it, and a refusal names the input, not a step's temperature.
   for (const [name, TF] of Object.entries(temperatures)) {
     if (!(TF > 0)) throw new EngineFailure('out_of_range', `${name} ${TF} degF: the black-oil correlations need T > 0 degF`);
-    let model: OilModel;
+    let oil: { model: OilModel; sat: Saturation };
     try {
-      model = new OilModel(resolveFluid({ api: input.api, TF, gasSG: input.gasSG, sepGasSG: input.sepGasSG ?? input.gasSG }), methods, []);
+      oil = wellOilAt(input, methods, TF, []);
     } catch (err) {
       if (err instanceof EngineFailure && err.reason === 'out_of_range') throw new EngineFailure('out_of_range', `${name}: ${err.message}`);
       throw err;
     }
-    const sat = model.saturation(input.pbPsia, input.rsbScfStb ?? (input.pbPsia === undefined ? input.gorScfStb : undefined));
+    const { model, sat } = oil;
     for (const w of model.warningsFor(['pb', 'rs', 'bo', 'viscosity'], { pb: sat.pb, rs: [sat.rsb], rsb: sat.rsb })) out.add(w);
   }
   return [...out];
@@ -160,8 +166,7 @@ export function oilWellStream(input: OilWellInput, warnings: string[]): Stream {
   const oilAt = (T: number) => {
     if (cached && T === cachedT) return cached;
     if (!(T > 0)) throw new EngineFailure('out_of_range', `tubing temperature ${T} degF: the black-oil correlations need T > 0 degF`);
-    const model = new OilModel(resolveFluid({ api: input.api, TF: T, gasSG: input.gasSG, sepGasSG: input.sepGasSG ?? input.gasSG }), methods, warnings);
-    const sat = model.saturation(input.pbPsia, input.rsbScfStb ?? (input.pbPsia === undefined ? input.gorScfStb : undefined));
+    const { model, sat } = wellOilAt(input, methods, T, warnings);
     const muod = model.deadOilViscosity();
     cached = { model, sat, muod, muob: model.liveOilViscosity(muod, sat.rsb) };
     cachedT = T;
