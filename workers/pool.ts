@@ -27,6 +27,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
+import './piscinaInterfaces.js';
 import { CHUNK_PARTIAL, isChunkPartial } from './chunkPartial.js';
 import { CANCELED, type ChunkJob, type ItemOutcome, type ChunkOutcome, type EngineJob, type EngineRunner, type NotRun, type RunOptions, type RunOutcome } from './runner.js';
 import { StartFlags } from './startFlags.js';
