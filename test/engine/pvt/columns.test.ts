@@ -65,6 +65,38 @@ describe('array-path columns (plain arrays, Float64Array past PLAIN_COLUMN_MAX)'
     }
   });
 
+  it('every value of a long list is written: 30,000 pressures equal the same pressures in API-sized calls, index by index (the long columns are not zeroed first)', () => {
+    // Several long calls first, so the allocator hands back memory that held other columns.
+    const body = { TF: 190, gasSG: 0.71, yN2: 0.02 };
+    for (let k = 0; k < 4; k++) run(gasProperties, { ...body, psia: Array.from({ length: 40_000 }, (_, i) => 900 + i * 0.1) });
+    const psia = Array.from({ length: 30_000 }, (_, i) => 15 + i * 0.33);
+    const list = run(gasProperties, { ...body, psia });
+    for (let from = 0; from < psia.length; from += 10_000) {
+      const part = run(gasProperties, { ...body, psia: psia.slice(from, from + 10_000) });
+      for (const k of ['Ppr', 'z', 'Bg', 'BgRbPerMscf', 'density', 'viscosity', 'cg']) {
+        const whole = list[k] as Float64Array;
+        const each = part[k] as number[];
+        for (let j = 0; j < each.length; j++) {
+          const want = each[j] as number;
+          if (!(Math.abs((whole[from + j] as number) - want) <= 1e-9 * Math.abs(want))) expect.fail(`${k}[${from + j}] = ${whole[from + j]}, API-sized call ${want}`);
+        }
+      }
+    }
+    const ppr = Array.from({ length: 30_000 }, (_, i) => 0.05 + i * 0.0005);
+    const z = run(zFactor, { ppr, tpr: 1.6 });
+    for (let from = 0; from < ppr.length; from += 10_000) {
+      const part = run(zFactor, { ppr: ppr.slice(from, from + 10_000), tpr: 1.6 });
+      for (const k of ['z', 'dzdppr']) {
+        const whole = z[k] as Float64Array;
+        const each = part[k] as number[];
+        for (let j = 0; j < each.length; j++) {
+          const want = each[j] as number;
+          if (!(Math.abs((whole[from + j] as number) - want) <= 1e-8 * Math.abs(want))) expect.fail(`${k}[${from + j}] = ${whole[from + j]}, API-sized call ${want}`);
+        }
+      }
+    }
+  });
+
   it('the result check walks a Float64Array like a list: an impossible or non-finite value is refused with its index', () => {
     const col = (xs: number[]) => Float64Array.from(xs);
     const result = { Tpc: 400, Ppc: 670, Tpr: 1.5, Ppr: col([1, 2]), z: col([0.9, 0.9]), Bg: col([0.01, 0.01]), BgRbPerMscf: col([1, 1]), density: col([5, 5]), viscosity: col([0.01, 0.01]), cg: col([1e-4, 1e-4]), MW: 20 };
