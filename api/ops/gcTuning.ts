@@ -1,5 +1,6 @@
 /**
- * V8 garbage-collector settings of the server processes (web, worker, and the bench's floor server,
+ * V8 garbage-collector settings of the server processes (web, worker, the bench's floor server and paced
+ * clients, and the bench process itself, where its raw and speed rows run the engine,
  * so its comparison stays like for like). Each entry point imports ./applyGcTuning.js first, so
  * they are set before any other module has allocated much; the engine threads (piscina) share the
  * process's flags.

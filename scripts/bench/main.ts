@@ -9,6 +9,15 @@
  *
  * Progress goes to stderr; the header, the table and the notes go to stdout.
  */
+// First: the servers' V8 GC flags (api/ops/gcTuning.ts) in this process too, where the raw and
+// speed rows run the engine, so the engine is measured under the settings it runs under in the
+// web and worker processes. Under V8's defaults (seventeenth session), after the rows of
+// thousand-point calls the young generation stays at its largest while the old one is ~12 MB;
+// V8 then starts a full collection whenever the old generation's headroom (~23 MB) is below the
+// young generation's size, which was at once after each: 150-170 mark-compacts in 12 s, about one
+// every 37 ms through the pvt.gasProperties rows, in 3 runs of 4 (32-38M points/s at 100,000
+// pressures against 40M in the run without). With GC_FLAGS: 2-3 in every run of 5.
+import '../../api/ops/applyGcTuning.js';
 import { installCleanupHooks, releaseAll, stoppedBySignal } from './cleanup.js';
 import { parseOptions, UsageError, type BenchOptions } from './options.js';
 import { machineFacts, NOTES, renderHeader, renderTable, settings, summarise, workloadFacts, writeJson } from './report.js';

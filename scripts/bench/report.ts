@@ -43,7 +43,8 @@ export function settings(opts: BenchOptions): Record<string, unknown> {
     // The V8 GC flags the web, worker, floor and paced clients start with (api/ops/gcTuning.ts), unless GC_TUNING=off.
     GC_TUNING: process.env.GC_TUNING === 'off' ? 'off (V8 defaults)' : `on (${GC_FLAGS.join(' ')})`,
     // This process's own: its idle collections, between its closed-loop runs, take both cores during the paced runs.
-    BENCH_PROCESS: missingHeapSetupFlags().length === 0 ? 'memory reducer off' : `memory reducer ON: start it with npm run bench (or node ${missingHeapSetupFlags().join(' ')}): its idle collections land in the paced runs`,
+    // GC_FLAGS are set in it too (scripts/bench/main.ts imports applyGcTuning first): the raw and speed rows run the engine here.
+    BENCH_PROCESS: `${process.env.GC_TUNING === 'off' ? 'V8 defaults' : 'GC_FLAGS as the servers'}, ${missingHeapSetupFlags().length === 0 ? 'memory reducer off' : `memory reducer ON: start it with npm run bench (or node ${missingHeapSetupFlags().join(' ')}): its idle collections land in the paced runs`}`,
   };
 }
 
