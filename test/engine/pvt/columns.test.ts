@@ -18,6 +18,22 @@ const run = (def: unknown, input: Record<string, unknown>) => {
   return out.result as Record<string, unknown>;
 };
 
+/** One long call of `def` over `list` equals, index by index within `rel`, the same points in calls of 10,000 (the API's most). */
+function expectSameAsApiSizedCalls(def: unknown, field: string, list: number[], body: Record<string, unknown>, outputs: string[], rel: number): void {
+  const whole = run(def, { ...body, [field]: list });
+  for (let from = 0; from < list.length; from += 10_000) {
+    const part = run(def, { ...body, [field]: list.slice(from, from + 10_000) });
+    for (const k of outputs) {
+      const long = whole[k] as Float64Array;
+      const each = part[k] as number[];
+      for (let j = 0; j < each.length; j++) {
+        const want = each[j] as number;
+        if (!(Math.abs((long[from + j] as number) - want) <= rel * Math.abs(want))) expect.fail(`${k}[${from + j}] = ${long[from + j]}, API-sized call ${want}`);
+      }
+    }
+  }
+}
+
 describe('array-path columns (plain arrays, Float64Array past PLAIN_COLUMN_MAX)', () => {
   it('a column is a plain array up to PLAIN_COLUMN_MAX values and a Float64Array beyond', () => {
     expect(Array.isArray(newColumn(PLAIN_COLUMN_MAX))).to.equal(true);
@@ -70,31 +86,9 @@ describe('array-path columns (plain arrays, Float64Array past PLAIN_COLUMN_MAX)'
     const body = { TF: 190, gasSG: 0.71, yN2: 0.02 };
     for (let k = 0; k < 4; k++) run(gasProperties, { ...body, psia: Array.from({ length: 40_000 }, (_, i) => 900 + i * 0.1) });
     const psia = Array.from({ length: 30_000 }, (_, i) => 15 + i * 0.33);
-    const list = run(gasProperties, { ...body, psia });
-    for (let from = 0; from < psia.length; from += 10_000) {
-      const part = run(gasProperties, { ...body, psia: psia.slice(from, from + 10_000) });
-      for (const k of ['Ppr', 'z', 'Bg', 'BgRbPerMscf', 'density', 'viscosity', 'cg']) {
-        const whole = list[k] as Float64Array;
-        const each = part[k] as number[];
-        for (let j = 0; j < each.length; j++) {
-          const want = each[j] as number;
-          if (!(Math.abs((whole[from + j] as number) - want) <= 1e-9 * Math.abs(want))) expect.fail(`${k}[${from + j}] = ${whole[from + j]}, API-sized call ${want}`);
-        }
-      }
-    }
+    expectSameAsApiSizedCalls(gasProperties, 'psia', psia, body, ['Ppr', 'z', 'Bg', 'BgRbPerMscf', 'density', 'viscosity', 'cg'], 1e-9);
     const ppr = Array.from({ length: 30_000 }, (_, i) => 0.05 + i * 0.0005);
-    const z = run(zFactor, { ppr, tpr: 1.6 });
-    for (let from = 0; from < ppr.length; from += 10_000) {
-      const part = run(zFactor, { ppr: ppr.slice(from, from + 10_000), tpr: 1.6 });
-      for (const k of ['z', 'dzdppr']) {
-        const whole = z[k] as Float64Array;
-        const each = part[k] as number[];
-        for (let j = 0; j < each.length; j++) {
-          const want = each[j] as number;
-          if (!(Math.abs((whole[from + j] as number) - want) <= 1e-8 * Math.abs(want))) expect.fail(`${k}[${from + j}] = ${whole[from + j]}, API-sized call ${want}`);
-        }
-      }
-    }
+    expectSameAsApiSizedCalls(zFactor, 'ppr', ppr, { tpr: 1.6 }, ['z', 'dzdppr'], 1e-8);
   });
 
   it('the result check walks a Float64Array like a list: an impossible or non-finite value is refused with its index', () => {
