@@ -7,6 +7,7 @@ import { configOrExit, stopOnSignals } from './lifecycle.js';
 import { createLogger } from './log.js';
 import { gcState } from './ops/gcTuning.js';
 import { startServer } from './server.js';
+import { piscinaInterfaces } from '../workers/piscinaInterfaces.js';
 
 async function main(): Promise<void> {
   const config = configOrExit();
@@ -14,7 +15,7 @@ async function main(): Promise<void> {
   const running = await startServer(config, { log });
   // First, before anything else can fail: this is the only copy of the key.
   if (running.demo) printDemoBanner(running.url, running.demo.keyValue, running.demo.email, running.demo.memberId, config.dataDir);
-  log.info('listening', { url: running.url, dataDir: config.dataDir, mode: config.redisUrl ? 'distributed' : 'embedded', gc: gcState(process.env) });
+  log.info('listening', { url: running.url, dataDir: config.dataDir, mode: config.redisUrl ? 'distributed' : 'embedded', gc: gcState(process.env), ...(config.redisUrl ? {} : { piscinaInterfaces }) });
 
   // In-flight requests get SHUTDOWN_GRACE_MS; then waiting calls are answered 503 and engine
   // calls already running on an in-process thread finish under their time limit.

@@ -11,6 +11,7 @@ import { gcState } from '../api/ops/gcTuning.js';
 import { readiness } from '../api/ops/health.js';
 import { Metrics } from '../api/ops/metrics.js';
 import { startOpsServer } from './opsServer.js';
+import { piscinaInterfaces } from './piscinaInterfaces.js';
 import { startConsumer, type Consumer } from './queue/consumer.js';
 
 async function main(): Promise<void> {
@@ -50,7 +51,7 @@ async function main(): Promise<void> {
       lastError = err.message;
     },
   });
-  log.info('worker ready', { id: consumer.id, threads: config.engine.threads, timeoutMs: config.engine.timeoutMs, pid: process.pid, ops: ops.url, gc: gcState(process.env) });
+  log.info('worker ready', { id: consumer.id, threads: config.engine.threads, timeoutMs: config.engine.timeoutMs, pid: process.pid, ops: ops.url, gc: gcState(process.env), piscinaInterfaces });
 
   // Running jobs finish first: allow them their time limit.
   const running = consumer;

@@ -12,31 +12,46 @@
  *
  * Same behaviour: the object's getters read the worker's live state (usage, histogram,
  * terminating, destroyed), so one object per worker answers as a new one would. piscina's
- * `exports` does not expose WorkerInfo, so it is reached beside piscina's resolved entry file;
- * if that file or the getter is not there (another piscina version), nothing is changed.
+ * `exports` does not expose WorkerInfo, so it is reached beside piscina's resolved entry file.
+ * The change is made only on the version it was read against (PISCINA_VERSION, the version
+ * package.json pins): on any other, nothing is changed, and the web's and the worker's start lines
+ * say so (`piscinaInterfaces`), so an upgrade is a decision to re-measure, not a silent change.
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
-/** A worker's own interface object. */
-const CACHED = Symbol('engcalc.piscinaInterface');
+/** The piscina release whose WorkerInfo this was written against. */
+export const PISCINA_VERSION = '5.3.2';
+/** A worker's own interface object (a registered symbol, so two copies of this module agree). */
+const CACHED = Symbol.for('engcalc.piscinaInterface');
 /** Set on the prototype once its getter is replaced. */
-const PATCHED = Symbol('engcalc.piscinaInterfacePatched');
+const PATCHED = Symbol.for('engcalc.piscinaInterfacePatched');
 
-/** True when the getter is (now) cached; false when this piscina has no such getter to cache. */
-export function cacheWorkerInterfaces(): boolean {
-  const require = createRequire(import.meta.url);
+/** `cached`, or why not (for the start lines). */
+export let piscinaInterfaces = 'not tried';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * True when the getter is (now) cached; false, with the reason in `piscinaInterfaces`, when not.
+ * `entry`: piscina's main file (the installed one; a test passes another).
+ */
+export function cacheWorkerInterfaces(entry = require.resolve('piscina')): boolean {
   let WorkerInfo: { prototype: object } | undefined;
   try {
-    WorkerInfo = (require(join(dirname(require.resolve('piscina')), 'worker_pool', 'index.js')) as { WorkerInfo?: { prototype: object } }).WorkerInfo;
-  } catch {
-    return false;
+    const dist = dirname(entry);
+    const { version } = JSON.parse(readFileSync(join(dist, '..', 'package.json'), 'utf8')) as { version?: unknown };
+    if (version !== PISCINA_VERSION) return notCached(`piscina ${String(version)} is not ${PISCINA_VERSION}: left as published`);
+    WorkerInfo = (require(join(dist, 'worker_pool', 'index.js')) as { WorkerInfo?: { prototype: object } }).WorkerInfo;
+  } catch (err) {
+    return notCached(`piscina's WorkerInfo could not be read (${(err as Error).message})`);
   }
-  if (WorkerInfo === undefined) return false;
+  if (WorkerInfo === undefined) return notCached("piscina's worker_pool exports no WorkerInfo");
   const proto = WorkerInfo.prototype as Record<PropertyKey, unknown>;
-  if (proto[PATCHED] === true) return true;
+  if (proto[PATCHED] === true) return cached();
   const original = Object.getOwnPropertyDescriptor(proto, 'interface');
-  if (original?.get === undefined) return false;
+  if (original?.get === undefined) return notCached("piscina's WorkerInfo has no interface getter");
   const make = original.get;
   Object.defineProperty(proto, 'interface', {
     configurable: true,
@@ -46,7 +61,17 @@ export function cacheWorkerInterfaces(): boolean {
     },
   });
   Object.defineProperty(proto, PATCHED, { value: true });
+  return cached();
+}
+
+function cached(): true {
+  piscinaInterfaces = 'cached';
   return true;
+}
+
+function notCached(why: string): false {
+  piscinaInterfaces = why;
+  return false;
 }
 
 cacheWorkerInterfaces();

@@ -63,7 +63,9 @@ async function webStartGc(nodeFlags: string[], env: Record<string, string> = {})
     const ran = await runWithTag([...nodeFlags, resolve(REPO_ROOT, 'dist/api/main.js')], { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'info', ENGINE_THREADS: '1', REDIS_URL: '', MONGODB_URL: '', ...env }, /"msg":"listening".*\n/);
     const line = /^.*"msg":"listening".*$/m.exec(ran.output);
     if (!line) throw new Error(ran.output);
-    return (JSON.parse(line[0]) as { gc: string }).gc;
+    const start = JSON.parse(line[0]) as { gc: string; piscinaInterfaces: string };
+    expect(start.piscinaInterfaces, 'workers/piscinaInterfaces.ts applied to the installed piscina').to.equal('cached');
+    return start.gc;
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
