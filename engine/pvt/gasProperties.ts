@@ -349,7 +349,11 @@ export const gasProperties = defineFunction({
       vouchChecked(viscosity, B.viscosity);
       vouchChecked(cg, B.cg);
     }
-    if (noRoot >= 0) zBy(zMethod, Ppr[noRoot] as number, tpr); // throws that point's no_solution
+    if (noRoot >= 0) {
+      zBy(zMethod, Ppr[noRoot] as number, tpr); // throws that point's no_solution
+      // Unreachable while the column and scalar paths agree; if they ever do not, a fault (500), never a column with an unwritten index.
+      throw new Error(`z column found no root at index ${noRoot} where the scalar path did`);
+    }
     // A list of pressures gives lists; a single pressure gives numbers.
     const out = (col: Column) => (list ? asList(col) : (col[0] as number));
     return { Tpc: pc.tpc, Ppc: pc.ppc, Tpr: tpr, Ppr: out(Ppr), z: out(z), Bg: out(Bg), BgRbPerMscf: out(BgRbPerMscf), density: out(density), viscosity: out(viscosity), cg: out(cg), MW: mw };

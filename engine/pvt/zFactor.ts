@@ -113,7 +113,11 @@ export const zFactor = defineFunction({
     const state = new DakSweepState();
     if (hi >= lo) state.pprMax = hi; // none when every value is NaN
     const noRoot = zColumns(method, ppr, input.tpr, z, dzdppr, 0, ppr.length, state);
-    if (noRoot >= 0) zBy(method, ppr[noRoot] as number, input.tpr); // throws that point's no_solution
+    if (noRoot >= 0) {
+      zBy(method, ppr[noRoot] as number, input.tpr); // throws that point's no_solution
+      // Unreachable while the column and scalar paths agree; if they ever do not, a fault (500), never a column with an unwritten index.
+      throw new Error(`z column found no root at index ${noRoot} where the scalar path did`);
+    }
     // Compared once here (or by the DAK kernel's flags, point by point, where every point was its),
     // so the result check does not walk them again; a value outside is left to it, to report.
     if ((state.kernelVouched === true && KERNEL_FLAGS_SUFFICE) || (within(z, Z_BOUNDS) && within(dzdppr, DZ_BOUNDS))) {

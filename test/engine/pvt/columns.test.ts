@@ -89,6 +89,9 @@ describe('array-path columns (plain arrays, Float64Array past PLAIN_COLUMN_MAX)'
     expectSameAsApiSizedCalls(gasProperties, 'psia', psia, body, ['Ppr', 'z', 'Bg', 'BgRbPerMscf', 'density', 'viscosity', 'cg'], 1e-9);
     const ppr = Array.from({ length: 30_000 }, (_, i) => 0.05 + i * 0.0005);
     expectSameAsApiSizedCalls(zFactor, 'ppr', ppr, { tpr: 1.6 }, ['z', 'dzdppr'], 1e-8);
+    // Hall-Yarborough fills its columns by the per-point loop, not the DAK kernel.
+    expectSameAsApiSizedCalls(zFactor, 'ppr', ppr, { tpr: 1.6, zMethod: 'HY' }, ['z', 'dzdppr'], 1e-8);
+    expectSameAsApiSizedCalls(gasProperties, 'psia', psia, { ...body, zMethod: 'HY' }, ['Ppr', 'z', 'Bg', 'BgRbPerMscf', 'density', 'viscosity', 'cg'], 1e-9);
   });
 
   it('the result check walks a Float64Array like a list: an impossible or non-finite value is refused with its index', () => {
