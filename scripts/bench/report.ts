@@ -27,6 +27,22 @@ export function machineFacts(): Record<string, unknown> {
   };
 }
 
+/**
+ * The GC settings of this process, which runs every row that is not a server: the raw, speed and
+ * EOS rows' engine calls, the autocannon clients and the timeouts phase's in-process pool.
+ * GC_FLAGS are set in it as in the servers (scripts/bench/main.ts imports applyGcTuning first);
+ * `--no-memory-reducer` comes from the command line (`npm run bench`) and GC_TUNING=off does not
+ * remove it, as for the servers.
+ */
+function benchProcessGc(): string {
+  const flags = process.env.GC_TUNING === 'off' ? "V8's defaults (GC_TUNING=off)" : 'GC_FLAGS, as the servers';
+  const missing = missingHeapSetupFlags();
+  const reducer = missing.length === 0
+    ? 'memory reducer off (command line)'
+    : `memory reducer ON: start it with npm run bench (or node ${missing.join(' ')}): its idle collections land in the paced runs`;
+  return `${flags} for every row it runs itself (raw, speed, EOS, the load clients, the timeouts pool); ${reducer}`;
+}
+
 export function settings(opts: BenchOptions): Record<string, unknown> {
   return {
     runs: opts.runs,
@@ -43,8 +59,7 @@ export function settings(opts: BenchOptions): Record<string, unknown> {
     // The V8 GC flags the web, worker, floor and paced clients start with (api/ops/gcTuning.ts), unless GC_TUNING=off.
     GC_TUNING: process.env.GC_TUNING === 'off' ? 'off (V8 defaults)' : `on (${GC_FLAGS.join(' ')})`,
     // This process's own: its idle collections, between its closed-loop runs, take both cores during the paced runs.
-    // GC_FLAGS are set in it too (scripts/bench/main.ts imports applyGcTuning first): the raw and speed rows run the engine here.
-    BENCH_PROCESS: `${process.env.GC_TUNING === 'off' ? 'V8 defaults' : 'GC_FLAGS as the servers'}, ${missingHeapSetupFlags().length === 0 ? 'memory reducer off' : `memory reducer ON: start it with npm run bench (or node ${missingHeapSetupFlags().join(' ')}): its idle collections land in the paced runs`}`,
+    BENCH_PROCESS: benchProcessGc(),
   };
 }
 
