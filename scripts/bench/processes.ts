@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, type AddressInfo } from 'node:net';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +30,7 @@ export interface NodeChild {
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 /** A folder to keep each process's whole output in (label-pid.log), e.g. with BENCH_NODE_ARGS="--trace-gc". */
 const LOG_DIR = process.env.BENCH_LOG_DIR ?? '';
+if (LOG_DIR !== '') mkdirSync(LOG_DIR, { recursive: true }); // a missing folder would end the bench at its first server
 
 /** Starts a node process as the Procfile does: gcLaunchFlags on its command line (api/ops/gcTuning.ts says why), then BENCH_NODE_ARGS. */
 export function spawnNode(label: string, script: string, env: Record<string, string>): NodeChild {
