@@ -5,8 +5,15 @@
  * shared vCPUs move 20-25% between runs with the machine; CPU per call is what the code costs
  * and moves far less, so the bench shows both (issue 17: the API path's overhead per call).
  * Elsewhere than Linux nothing is read and the columns stay empty.
+ *
+ * Beside the CPU, the time the servers' threads were ready to run but waited for a CPU (the run
+ * queue: /proc/<pid>/task/<tid>/schedstat, second field). On two vCPUs shared by the client and
+ * up to four busy processes, each hop of a distributed call (web, redis-server, worker, engine
+ * thread) waits there before it runs (eighteenth session: ~1 s of waiting in 3 s for each of the
+ * web, the worker and redis-server, 170-250 us a wake-up); this column shows how much of a row is
+ * that, not code. Threads that ended between two readings are not counted.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** Clock ticks per second of /proc's utime and stime: USER_HZ, 100 on every Linux ABI Node runs on. */
 const TICKS_PER_S = 100;
@@ -16,6 +23,8 @@ export interface CpuReading {
   main: Record<string, number>;
   /** Seconds of CPU of each process (all threads), by label. */
   all: Record<string, number>;
+  /** Seconds its threads waited, ready, for a CPU, by label (absent where schedstat cannot be read). */
+  wait: Record<string, number>;
 }
 
 /** utime + stime of a /proc stat line, in seconds (fields 14 and 15; the name in parentheses may hold spaces). */
@@ -29,10 +38,28 @@ function statSeconds(path: string): number | null {
   }
 }
 
+/** Run-queue wait of every live thread of `pid`, in seconds; null where schedstat is not there (a kernel without CONFIG_SCHED_INFO). */
+function waitSeconds(pid: number): number | null {
+  try {
+    let ns = 0;
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[1]);
+      } catch {
+        // the thread ended since the listing
+      }
+    }
+    return Number.isFinite(ns) ? ns / 1e9 : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The CPU used so far by the labelled processes; null where /proc cannot be read. */
 export function readCpu(pids: Record<string, number | undefined>): CpuReading | null {
   const main: Record<string, number> = {};
   const all: Record<string, number> = {};
+  const wait: Record<string, number> = {};
   for (const [label, pid] of Object.entries(pids)) {
     if (!pid) continue;
     const a = statSeconds(`/proc/${pid}/stat`);
@@ -40,19 +67,23 @@ export function readCpu(pids: Record<string, number | undefined>): CpuReading | 
     if (a === null || m === null) return null;
     all[label] = a;
     main[label] = m;
+    const w = waitSeconds(pid);
+    if (w !== null) wait[label] = w;
   }
-  return { main, all };
+  return { main, all, wait };
 }
 
 /** Microseconds of CPU per answered call between two readings, by label. */
 export interface CpuPerCall {
   mainUs: Record<string, number>;
   allUs: Record<string, number>;
+  /** Microseconds its threads waited for a CPU per answered call, by label. */
+  waitUs: Record<string, number>;
 }
 
 export function cpuPerCall(before: CpuReading | null, after: CpuReading | null, calls: number): CpuPerCall | undefined {
   if (!before || !after || calls <= 0) return undefined;
   const per = (a: Record<string, number>, b: Record<string, number>) =>
     Object.fromEntries(Object.keys(a).filter((k) => k in b).map((k) => [k, ((a[k]! - b[k]!) * 1e6) / calls]));
-  return { mainUs: per(after.main, before.main), allUs: per(after.all, before.all) };
+  return { mainUs: per(after.main, before.main), allUs: per(after.all, before.all), waitUs: per(after.wait, before.wait) };
 }

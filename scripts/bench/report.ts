@@ -78,6 +78,8 @@ export interface Row {
   /** CPU per answered call (median of runs, microseconds): the serving process's main thread, and every server process's threads together (cpu.ts). */
   mainUsPerCall: number | null;
   serverUsPerCall: number | null;
+  /** Microseconds every server thread together waited for a CPU per answered call (median of runs; cpu.ts). */
+  serverWaitUsPerCall: number | null;
 }
 
 export function summarise(measured: Measured[]): Row[] {
@@ -97,6 +99,7 @@ export function summarise(measured: Measured[]): Row[] {
         cappedRuns: 0,
         mainUsPerCall: null,
         serverUsPerCall: null,
+        serverWaitUsPerCall: null,
       };
     }
     const runs = m.http ?? [];
@@ -117,6 +120,7 @@ export function summarise(measured: Measured[]): Row[] {
       cappedRuns: runs.filter((r) => r.capped).length,
       mainUsPerCall: cpuMedian(runs, (c) => c.mainUs[SERVING]),
       serverUsPerCall: cpuMedian(runs, (c) => Object.values(c.allUs).reduce((a, b) => a + b, 0)),
+      serverWaitUsPerCall: cpuMedian(runs, (c) => (Object.keys(c.waitUs ?? {}).length ? Object.values(c.waitUs).reduce((a, b) => a + b, 0) : undefined)),
     };
   });
   for (const row of rows) {
@@ -146,7 +150,7 @@ const us = (v: number | null) => (v === null ? '-' : v.toFixed(0));
 const ms = (v: number | null) => (v === null || Number.isNaN(v) ? '-' : v < 1 ? v.toFixed(3) : v < 100 ? v.toFixed(2) : v.toFixed(0));
 
 export function renderTable(rows: Row[]): string {
-  const header = ['scenario', 'function', 'calls/s (median)', 'p50 ms', 'p99 ms', 'ratio to floor', 'main us/call', 'server us/call', 'non-2xx', 'runs'];
+  const header = ['scenario', 'function', 'calls/s (median)', 'p50 ms', 'p99 ms', 'ratio to floor', 'main us/call', 'server us/call', 'wait us/call', 'non-2xx', 'runs'];
   const body = rows.map((r) => [
     r.scenario,
     r.fn,
@@ -156,12 +160,13 @@ export function renderTable(rows: Row[]): string {
     r.ratioToFloor === null ? '-' : r.ratioToFloor.toFixed(2),
     us(r.mainUsPerCall),
     us(r.serverUsPerCall),
+    us(r.serverWaitUsPerCall),
     r.scenario === 'raw'
       ? '-'
       : `${r.non2xx}${r.non2xx ? ` (${Object.entries(r.non2xxByStatus).map(([c, n]) => `${c}x${n}`).join(' ')})` : ''}${r.errors ? ` +${r.errors} conn errors` : ''}`,
     `${r.runs}${r.cappedRuns ? ` (${r.cappedRuns} capped)` : ''}`,
   ]);
-  const right = [false, false, true, true, true, true, true, true, false, false];
+  const right = [false, false, true, true, true, true, true, true, true, false, false];
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (right[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ').trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...body.map(line)].join('\n');
@@ -185,6 +190,7 @@ export const NOTES = [
   'floor, embedded and distributed run in turn (floor, embedded, distributed, floor, ...), all started before the first run; their ratio to the floor is the median of the per-round ratios.',
   'calls/s counts 2xx answers only; p50/p99 are of 2xx answers, measured by the client on the same cores (autocannon in the bench process; the paced half-peak and control runs: a client process of its own, scripts/bench/pacedClient.ts).',
   'main us/call: CPU of the serving process\'s main thread (the event loop) per answered call; server us/call: every thread of every server process together (distributed: web + worker + redis-server). Read from /proc around each run (median of runs); steadier than calls/s on shared vCPUs.',
+  'wait us/call: time the server processes\' threads were ready to run but waited for a CPU (the run queue, /proc schedstat), per answered call: on two vCPUs shared with the client it is part of every hop between processes, so a row with much of it is bound by the machine\'s cores, not only by its code.',
   'Each API key carries at most 100 requests in its life (limit: 120/min), so the per-key limit is never what is measured; a run whose keys ran out ends early and is marked capped.',
 ];
 

@@ -346,8 +346,9 @@ async function controlRun(floor: Prepared, of: Prepared, targetRate: number, opt
 
 function cpuText(cpu: CpuPerCall | undefined): string {
   if (!cpu) return '';
-  const each = Object.entries(cpu.allUs).map(([label, v]) => `${label} ${v.toFixed(0)}`).join(' + ');
-  return `, CPU/call main ${cpu.mainUs.web?.toFixed(0) ?? '-'} us (${each} us)`;
+  const each = (us: Record<string, number>) => Object.entries(us).map(([label, v]) => `${label} ${v.toFixed(0)}`).join(' + ');
+  const waited = Object.keys(cpu.waitUs).length > 0 ? `; waited for a CPU ${each(cpu.waitUs)} us` : '';
+  return `, CPU/call main ${cpu.mainUs.web?.toFixed(0) ?? '-'} us (${each(cpu.allUs)} us${waited})`;
 }
 
 function nonOkText(r: RunResult): string {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { cpuPerCall, readCpu } from '../../scripts/bench/cpu.js';
 
-describe('scripts/bench/cpu (CPU per answered call from /proc)', () => {
+describe('scripts/bench/cpu (CPU and run-queue wait per answered call from /proc)', () => {
   const linux = process.platform === 'linux';
 
   it('reads this process: its main thread used some CPU, never more than the whole process', function () {
@@ -13,22 +13,27 @@ describe('scripts/bench/cpu (CPU per answered call from /proc)', () => {
     expect(r).to.not.equal(null);
     expect(r.main.web).to.be.greaterThan(0);
     expect(r.all.web! + 1e-9).to.be.at.least(r.main.web!);
+    // The run-queue wait of its threads (schedstat): a count of seconds, whatever the machine's load.
+    expect(r.wait.web).to.be.a('number').and.to.be.at.least(0);
+    expect(Number.isFinite(r.wait.web)).to.equal(true);
   });
 
   it('is null for a process that does not exist, and skips unset pids', function () {
     if (!linux) this.skip();
     expect(readCpu({ gone: 2 ** 22 + 12345 })).to.equal(null);
-    expect(readCpu({ none: undefined })).to.deep.equal({ main: {}, all: {} });
+    expect(readCpu({ none: undefined })).to.deep.equal({ main: {}, all: {}, wait: {} });
   });
 
   it('divides the CPU between two readings by the calls answered, in microseconds', () => {
-    const before = { main: { web: 1.0, worker: 2.0 }, all: { web: 1.5, worker: 3.0 } };
-    const after = { main: { web: 1.5, worker: 2.1 }, all: { web: 2.5, worker: 3.5 } };
+    const before = { main: { web: 1.0, worker: 2.0 }, all: { web: 1.5, worker: 3.0 }, wait: { web: 0.25, worker: 0.5 } };
+    const after = { main: { web: 1.5, worker: 2.1 }, all: { web: 2.5, worker: 3.5 }, wait: { web: 0.5, worker: 0.5 } };
     const c = cpuPerCall(before, after, 10_000)!;
     expect(c.mainUs.web).to.be.closeTo(50, 1e-9);
     expect(c.mainUs.worker).to.be.closeTo(10, 1e-9);
     expect(c.allUs.web).to.be.closeTo(100, 1e-9);
     expect(c.allUs.worker).to.be.closeTo(50, 1e-9);
+    expect(c.waitUs.web).to.be.closeTo(25, 1e-9);
+    expect(c.waitUs.worker).to.equal(0);
     expect(cpuPerCall(before, after, 0)).to.equal(undefined);
     expect(cpuPerCall(null, after, 10)).to.equal(undefined);
   });
