@@ -170,6 +170,9 @@ interface Chunk {
   tries: number;
 }
 
+/** The answer of an item a canceled run did not run (here, and for a run whose driver died: runs.ts). */
+export const CANCELED_ITEM: ItemError = { code: 'engine_error', message: 'This item was not run: the run was canceled', details: { reason: 'canceled', timeout: false } };
+
 /** Runs the planned items in chunks over the runner's capacity; fills `answers` in place. */
 export async function executeBatch(runner: EngineRunner, def: AnyDefinition, items: BatchItem[], planned: PlannedItem[], answers: Answered[], options: ExecuteOptions): Promise<void> {
   if (planned.length === 0) return;
@@ -190,7 +193,6 @@ export async function executeBatch(runner: EngineRunner, def: AnyDefinition, ite
     message: `This item did not finish within the batch time limit of ${options.timeoutMs} ms`,
     details: { reason: 'timeout', timeout: true, timeoutMs: options.timeoutMs },
   };
-  const canceledError: ItemError = { code: 'engine_error', message: 'This item was not run: the run was canceled', details: { reason: 'canceled', timeout: false } };
   const limit = options.resultLimitBytes;
   const overLimit: ItemError = {
     code: 'engine_error',
@@ -211,7 +213,7 @@ export async function executeBatch(runner: EngineRunner, def: AnyDefinition, ite
   };
 
   const runOne = async (chunk: Chunk): Promise<void> => {
-    if (options.signal?.aborted) return fail(chunk.items, canceledError);
+    if (options.signal?.aborted) return fail(chunk.items, CANCELED_ITEM);
     if (Date.now() >= options.deadline) return fail(chunk.items, timeoutError);
     if (used >= limit) return fail(chunk.items, overLimit);
     const job: ChunkJob = { name: def.name, inputs: chunk.items.map((p) => p.input), units: chunk.items[0]!.units, deadline: options.deadline, mode: options.mode, maxBytes: limit - used };
@@ -253,7 +255,7 @@ export async function executeBatch(runner: EngineRunner, def: AnyDefinition, ite
       case 'timeout':
         return fail(chunk.items, timeoutError);
       case 'canceled':
-        return fail(chunk.items, canceledError);
+        return fail(chunk.items, CANCELED_ITEM);
     }
   };
 

@@ -6,7 +6,8 @@
  * holding the module seat while it runs. A node that stops leaves the lease to lapse; any node
  * (or the same one restarted) claims the run and runs the items still unanswered, so no item is
  * lost or answered twice. Cancel marks the run canceled in the store; the driving node sees it
- * within LEASE_TICK_MS and aborts its chunks, which stops their threads.
+ * within LEASE_TICK_MS, aborts its chunks (which stops their threads) and answers the items it did
+ * not run as canceled; should it die first, any node answers them once its lease lapses (scan).
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -19,7 +20,7 @@ import type { AnyDefinition } from '../../engine/definition.js';
 import { FINISHED, type RunRecord, type RunStatus, type RunWorkItem } from '../../store/runs/ports.js';
 import { authorizeFunction, type EngineDeps } from './callEngine.js';
 import { RunKeyWatch } from './runKeyWatch.js';
-import { executeBatch, holdSeat, parseBatchBody, prepareItems, type BatchItem, type BatchLimits, type ItemAnswer } from './batch.js';
+import { CANCELED_ITEM, executeBatch, holdSeat, parseBatchBody, prepareItems, type BatchItem, type BatchLimits, type ItemAnswer } from './batch.js';
 
 export interface RunSettings {
   /** Time limit of a run from its start (ENGINE_RUN_TIMEOUT_MS). */
@@ -230,10 +231,26 @@ export class RunService {
     for (const run of await this.deps.store.runs.orphans(Date.now(), 20)) {
       if (!this.driving.has(run.id)) void this.drive(run.id);
     }
+    for (const run of await this.deps.store.runs.unansweredCanceled(Date.now(), 20)) {
+      if (!this.driving.has(run.id)) await this.answerNotRun(run.id);
+    }
     if (Date.now() - this.lastSweep > 60_000) {
       this.lastSweep = Date.now();
       await this.deps.store.runs.deleteExpired(Date.now());
     }
+  }
+
+  /**
+   * A canceled run whose driver stopped before it answered the items it had not run (it died, or
+   * the run was canceled before any node drove it): those items answer canceled, as the driver
+   * would have answered them. An item its driver ran and saved meanwhile keeps that answer (the
+   * store keeps an index's first answer), so nothing is answered twice.
+   */
+  private async answerNotRun(id: string): Promise<void> {
+    const work = await this.deps.store.runs.pendingWork(id);
+    if (work.length === 0) return;
+    await this.deps.store.runs.putAnswers(id, work.map((w) => ({ index: w.index, answer: { id: w.id, ok: false, error: CANCELED_ITEM } })));
+    this.log?.info('runs: answered the items a canceled run had not run (its driver had stopped)', { run: id, items: work.length });
   }
 
   /** Drives one run to its end while this node holds its lease. */

@@ -96,6 +96,14 @@ export function lmdbRuns(root: RootDatabase): RunStore {
       }
       return out;
     },
+    async unansweredCanceled(nowMs, limit) {
+      const out: RunRecord[] = [];
+      for (const { value } of runs.getRange({})) {
+        if (value.status === 'canceled' && value.done < value.total && value.leaseUntil <= nowMs) out.push(value);
+        if (out.length >= limit) break;
+      }
+      return out;
+    },
     async deleteExpired(nowMs) {
       const gone = [...runs.getRange({})].filter((e) => e.value.expiresAt && Date.parse(e.value.expiresAt) <= nowMs).map((e) => e.key as string);
       if (gone.length === 0) return 0;

@@ -73,6 +73,10 @@ export async function mongoRuns(db: Db): Promise<RunStore> {
     async orphans(nowMs, limit) {
       return (await runs.find({ ...unfinished, leaseUntil: { $lte: nowMs } }).limit(limit).toArray()).map((d) => plain<RunRecord>(d)!);
     },
+    async unansweredCanceled(nowMs, limit) {
+      const docs = await runs.find({ status: 'canceled', leaseUntil: { $lte: nowMs }, $expr: { $lt: ['$done', '$total'] } }).limit(limit).toArray();
+      return docs.map((d) => plain<RunRecord>(d)!);
+    },
     async deleteExpired(nowMs) {
       const gone = (await runs.find({ expiresAt: { $ne: null, $lte: new Date(nowMs).toISOString() } }, { projection: { _id: 1 } }).toArray()).map((d) => d._id);
       if (gone.length) {

@@ -76,6 +76,11 @@ export interface RunStore {
   pendingWork(id: string): Promise<RunWorkItem[]>;
   /** Unfinished runs whose lease lapsed at `nowMs` (to resume). */
   orphans(nowMs: number, limit: number): Promise<RunRecord[]>;
+  /**
+   * Canceled runs with items still unanswered whose lease lapsed at `nowMs`: their driver died (or
+   * never started) before it answered the items it had not run, so another node answers them.
+   */
+  unansweredCanceled(nowMs: number, limit: number): Promise<RunRecord[]>;
   /** Deletes finished runs past their expiresAt, with their items and answers; returns how many. */
   deleteExpired(nowMs: number): Promise<number>;
   /** Idempotency-Key: stores `value` under `scope` unless something is there; returns what is there. */

@@ -159,6 +159,39 @@ describe('runs over REST (embedded)', function () {
     for (const r of page.results) if (!r.ok) expect(r.error.details.reason).to.equal('canceled');
   });
 
+  it("a canceled run whose driver died before it answered the items it had not run: another node answers them canceled once the driver's lease lapses (they were left unanswered for good)", async () => {
+    const acct = await createAccount(server);
+    // What the store holds when a node drove a run, the run was canceled (on any node), and the
+    // driving node died before its next lease tick: status canceled, two items answered, three not.
+    const now = Date.now();
+    const id = `dead-driver-${now}`;
+    const work = [2, 3, 4].map((index) => ({ index, id: `w${index}`, input: gas(1000 + index), units: 'field' as const }));
+    await server.store.runs.create(
+      {
+        id, companyId: acct.company.id, memberId: acct.member.id, keyId: acct.keyId, name: 'pvt.gasProperties', module: 'pvt', kind: 'batch', status: 'canceled',
+        createdAt: new Date(now - 10_000).toISOString(), startedAt: new Date(now - 9_000).toISOString(), completedAt: new Date(now - 1_000).toISOString(), expiresAt: new Date(now + 3_600_000).toISOString(),
+        total: 5, done: 2, succeeded: 2, failed: 0, owner: 'a-node-that-died', leaseUntil: now - 1,
+      },
+      [0, 1].map((index) => ({ index, answer: { id: `w${index}`, ok: true, result: { z: 0.9 } } })),
+      work,
+    );
+    let run = await server.store.runs.get(acct.company.id, id, Date.now());
+    for (let i = 0; i < 300 && run!.done < 5; i++) {
+      await delay(50);
+      run = await server.store.runs.get(acct.company.id, id, Date.now());
+    }
+    expect(run).to.include({ status: 'canceled', done: 5, succeeded: 2, failed: 3 });
+    const page = (await get(acct.key, `/v1/engine/functions/pvt.gasProperties/runs/${id}`)).body;
+    expect(page.results.map((r: { id: string }) => r.id)).to.deep.equal(['w0', 'w1', 'w2', 'w3', 'w4']);
+    expect(page.results.slice(0, 2).every((r: { ok: boolean }) => r.ok)).to.equal(true);
+    for (const r of page.results.slice(2)) {
+      expect(r.ok).to.equal(false);
+      expect(r.error).to.deep.include({ code: 'engine_error' });
+      expect(r.error.details.reason).to.equal('canceled');
+    }
+    expect(await server.store.runs.pendingWork(id)).to.deep.equal([]);
+  });
+
   it('a retried create with the same Idempotency-Key returns the first run; another body is 422', async () => {
     const acct = await createAccount(server);
     const body = { items: [{ input: gas(1000) }, { input: gas(2000) }] };

@@ -1,7 +1,7 @@
 /**
  * The run store contract (store/runs/ports.ts): every adapter (LMDB, MongoDB when MONGODB_URL is
  * set) must pass it. Ownership, guarded transitions, leases, answers counted once, pages,
- * pending work, orphans, expiry and remembered answers.
+ * pending work, orphans, canceled runs left unanswered, expiry and remembered answers.
  */
 import { expect } from 'chai';
 import type { Store } from '../../store/ports.js';
@@ -55,6 +55,19 @@ export function runStoreContract(name: string, open: () => Promise<{ store: Stor
       expect(await store.runs.renew('r1', 'n1', now + 5_000)).to.equal(false);
       await store.runs.transition('r1', ['queued'], { status: 'succeeded' });
       expect(await store.runs.claim('r1', 'n2', now + 10_000, 5_000)).to.equal(undefined); // finished
+    });
+
+    it('finds canceled runs left with unanswered items once their lease lapsed (their driver stopped), and no other', async () => {
+      const now = Date.now();
+      const canceled = { status: 'canceled' as const, completedAt: new Date(now).toISOString(), expiresAt: new Date(now + 3_600_000).toISOString() };
+      await store.runs.create(run('lapsed', { ...canceled, leaseUntil: now - 1 }), [{ index: 0, answer: bad(0) }], [work(1), work(2), work(3)]);
+      await store.runs.create(run('held', { ...canceled, leaseUntil: now + 60_000 }), [{ index: 0, answer: bad(0) }], [work(1), work(2), work(3)]);
+      await store.runs.create(run('answered', { ...canceled, leaseUntil: now - 1, done: 4, failed: 4 }), [0, 1, 2, 3].map((i) => ({ index: i, answer: bad(i) })), []);
+      await store.runs.create(run('running', { status: 'running', leaseUntil: now - 1 }), [{ index: 0, answer: bad(0) }], [work(1)]);
+      expect((await store.runs.unansweredCanceled(now, 10)).map((r) => r.id)).to.deep.equal(['lapsed']);
+      await store.runs.putAnswers('lapsed', [1, 2, 3].map((i) => ({ index: i, answer: bad(i) })));
+      expect(await store.runs.unansweredCanceled(now, 10)).to.deep.equal([]);
+      expect((await store.runs.unansweredCanceled(now + 120_000, 10)).map((r) => r.id)).to.deep.equal(['held']);
     });
 
     it('counts each answer once, drops its pending work, and pages answers in index order', async () => {
