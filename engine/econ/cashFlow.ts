@@ -7,14 +7,17 @@
  *   gross revenue (8/8)   R_i   = oil_i (Po_i - dOil) + gas_i (Pg_i - dGas)     (NGL/condensate in oil)
  *   net revenue            NR_i  = NRI x R_i        NRI = WI (1 - royalty) unless given
  *   royalty burden         WI x R_i - NR_i          (what the WI owner's share of revenue gives up)
- *   severance tax          sevOil x NRI x oil revenue + sevGas x NRI x gas revenue
- *   ad valorem tax         adValorem x (NR_i - severance_i)
+ *   severance tax          sevOil x NRI x max(0, oil revenue) + sevGas x NRI x max(0, gas revenue)
+ *   ad valorem tax         adValorem x max(0, NR_i - severance_i)
  *   operating cost         WI x (fixedOpex + varOil oil_i + varGas gas_i + waterCost water_i)
  *   capital                WI x capex at its period; abandonment WI x abandonmentCost at
  *                          abandonmentPeriod (default: the last period)
  *   net cash flow          NR - severance - ad valorem - opex - capex - abandonment
  * Prices may be one number or one per period. Negative net prices (differential above price) are
- * kept (a cost) with a warning. Units: STB, Mscf, currency per STB/Mscf/period; fractions.
+ * kept (a cost: gas at a negative hub basis is paid to be taken) with a warning; the taxes are on
+ * the value of what is sold and are never negative (a tax is not refunded on a loss, Mian 2011
+ * Ch. 3): a stream sold at a loss pays no severance, and a period whose net revenue after
+ * severance is not positive pays no ad valorem. Units: STB, Mscf, currency per STB/Mscf/period; fractions.
  *
  * References:
  * - Mian, M.A. (2011) Project Economics and Decision Analysis, Vol. I, 2nd ed. PennWell, Ch. 3-4
@@ -156,8 +159,9 @@ export const cashFlow = defineFunction({
       const gasRev = gas * pg;
       const gross = oilRev + gasRev;
       const net = nri * gross;
-      const sev = nri * ((input.severanceTaxOil ?? 0) * oilRev + (input.severanceTaxGas ?? 0) * gasRev);
-      const adv = (input.adValoremTax ?? 0) * (net - sev);
+      // Taxes on the value of what is sold: none on a stream sold at a loss (see the header).
+      const sev = nri * ((input.severanceTaxOil ?? 0) * Math.max(0, oilRev) + (input.severanceTaxGas ?? 0) * Math.max(0, gasRev));
+      const adv = (input.adValoremTax ?? 0) * Math.max(0, net - sev);
       const opex = wi * ((input.fixedOpex ?? 0) + (input.oilOpex ?? 0) * oil + (input.gasOpex ?? 0) * gas + (input.waterCost ?? 0) * water);
       const capex = wi * (capexAt[i] as number);
       const aband = i === abandonAt ? wi * (input.abandonmentCost ?? 0) : 0;
@@ -181,7 +185,7 @@ export const cashFlow = defineFunction({
       const i = values.findIndex((v) => Math.abs(v) > MAX_ABS_CASH_FLOW);
       if (i >= 0) throw new EngineFailure('out_of_range', `${row}[${i}] = ${values[i]}: a period amount beyond ${MAX_ABS_CASH_FLOW} (ten times world GDP) in any currency is a unit or data error (check the volumes and prices)`);
     }
-    if (negativePrice) warnings.push('a differential exceeds its price in some period: that production is sold at a loss');
+    if (negativePrice) warnings.push('a differential exceeds its price in some period: that production is sold at a loss, and pays no severance or ad valorem tax on it');
     const totals = Object.fromEntries(Object.entries(rows).filter(([k]) => k !== 'cumulativeCashFlow').map(([k, v]) => [k, v.reduce((a, x) => a + x, 0)]));
     return { periods: n, ...rows, totals, workingInterest: wi, netRevenueInterest: nri };
   },

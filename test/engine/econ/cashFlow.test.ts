@@ -44,6 +44,32 @@ describe('econ.cashFlow', () => {
     expect(r.netRevenueInterest).to.be.closeTo(0.64, 1e-15);
   });
 
+  it('a differential above its price: the loss is kept, but no tax is negative (severance only on the stream sold at a profit, ad valorem only on a positive remainder)', () => {
+    // Gas at a negative basis (Waha 2024): 2.0 - 2.6 = -0.6 per Mscf; oil at a profit.
+    const body = { oilStb: [100, 10], gasMscf: [5000, 5000], oilPrice: 70, gasPrice: 2, oilDifferential: 5, gasDifferential: 2.6, workingInterest: 1, royalty: 0.25, severanceTaxOil: 0.046, severanceTaxGas: 0.075, adValoremTax: 0.02 };
+    const r = attempt('econ.cashFlow', body);
+    expect(r.ok).to.equal(true);
+    if (!r.ok) return;
+    const t = r.result as Record<string, number[]>;
+    const nri = 0.75;
+    for (const [i, oil] of [100, 10].entries()) {
+      const oilRev = oil * 65;
+      const gasRev = 5000 * -0.6;
+      const net = nri * (oilRev + gasRev);
+      const sev = nri * 0.046 * oilRev; // none on the gas sold at a loss
+      close(t.grossRevenue[i]!, oilRev + gasRev, 1e-12);
+      close(t.severanceTax[i]!, sev, 1e-12);
+      close(t.adValoremTax[i]!, 0.02 * Math.max(0, net - sev), 1e-12);
+      close(t.netCashFlow[i]!, net - sev - 0.02 * Math.max(0, net - sev), 1e-12);
+      expect(t.severanceTax[i]).to.be.at.least(0);
+      expect(t.adValoremTax[i]).to.be.at.least(0);
+    }
+    expect(t.adValoremTax[0]).to.be.above(0); // period 0: oil's profit covers the gas loss
+    expect(t.adValoremTax[1]).to.equal(0); // period 1: a net loss, no ad valorem
+    expect(t.netCashFlow[1]).to.be.below(0);
+    expect(r.warnings).to.include('a differential exceeds its price in some period: that production is sold at a loss, and pays no severance or ad valorem tax on it');
+  });
+
   it('refuses capex beyond the periods; warns for volumes without a price', () => {
     expect(failure('econ.cashFlow', { oilStb: [1, 2], oilPrice: 70, capex: [{ period: 5, amount: 1 }] }).message).to.match(/beyond the 2 periods/);
     expect(failure('econ.cashFlow', {}).reason).to.equal('invalid_input');
