@@ -171,7 +171,7 @@ interface Chunk {
 }
 
 /** The answer of an item a canceled run did not run (here, and for a run whose driver died: runs.ts). */
-export const CANCELED_ITEM: ItemError = { code: 'engine_error', message: 'This item was not run: the run was canceled', details: { reason: 'canceled', timeout: false } };
+export const CANCELED_ITEM: Readonly<ItemError> = Object.freeze({ code: 'engine_error', message: 'This item was not run: the run was canceled', details: Object.freeze({ reason: 'canceled', timeout: false }) });
 
 /** Runs the planned items in chunks over the runner's capacity; fills `answers` in place. */
 export async function executeBatch(runner: EngineRunner, def: AnyDefinition, items: BatchItem[], planned: PlannedItem[], answers: Answered[], options: ExecuteOptions): Promise<void> {

@@ -17,7 +17,7 @@ import type { Logger } from '../log.js';
 import { prepareCall } from '../../engine/call.js';
 import { findDefinition } from '../../engine/catalogue.js';
 import type { AnyDefinition } from '../../engine/definition.js';
-import { FINISHED, type RunRecord, type RunStatus, type RunWorkItem } from '../../store/runs/ports.js';
+import { FINISHED, SETTLED, type RunRecord, type RunStatus, type RunWorkItem } from '../../store/runs/ports.js';
 import { authorizeFunction, type EngineDeps } from './callEngine.js';
 import { RunKeyWatch } from './runKeyWatch.js';
 import { CANCELED_ITEM, executeBatch, holdSeat, parseBatchBody, prepareItems, type BatchItem, type BatchLimits, type ItemAnswer } from './batch.js';
@@ -232,7 +232,8 @@ export class RunService {
       if (!this.driving.has(run.id)) void this.drive(run.id);
     }
     for (const run of await this.deps.store.runs.unansweredCanceled(Date.now(), 20)) {
-      if (!this.driving.has(run.id)) await this.answerNotRun(run.id);
+      if (this.driving.has(run.id)) continue;
+      await this.answerNotRun(run.id).catch((err: Error) => this.log?.error('runs: answering a canceled run failed', { run: run.id, error: err.message }));
     }
     if (Date.now() - this.lastSweep > 60_000) {
       this.lastSweep = Date.now();
@@ -241,16 +242,20 @@ export class RunService {
   }
 
   /**
-   * A canceled run whose driver stopped before it answered the items it had not run (it died, or
-   * the run was canceled before any node drove it): those items answer canceled, as the driver
-   * would have answered them. An item its driver ran and saved meanwhile keeps that answer (the
-   * store keeps an index's first answer), so nothing is answered twice.
+   * The items a canceled run did not run answer canceled, and the run is marked answered (SETTLED)
+   * so no scan takes it up again. Called by its driver once it stopped its work, and by the scan for
+   * a run whose driver stopped first (it died, or the run was canceled before any node drove it).
+   * An item its driver ran and saved meanwhile keeps that answer (the store keeps an index's first
+   * answer), so nothing is answered twice.
    */
   private async answerNotRun(id: string): Promise<void> {
-    const work = await this.deps.store.runs.pendingWork(id);
-    if (work.length === 0) return;
-    await this.deps.store.runs.putAnswers(id, work.map((w) => ({ index: w.index, answer: { id: w.id, ok: false, error: CANCELED_ITEM } })));
-    this.log?.info('runs: answered the items a canceled run had not run (its driver had stopped)', { run: id, items: work.length });
+    const runs = this.deps.store.runs;
+    const work = await runs.pendingWork(id);
+    if (work.length > 0) {
+      await runs.putAnswers(id, work.map((w) => ({ index: w.index, answer: { id: w.id, ok: false, error: CANCELED_ITEM } })));
+      if (!this.driving.has(id)) this.log?.info('runs: answered the items a canceled run had not run (its driver had stopped)', { run: id, items: work.length });
+    }
+    await runs.transition(id, ['canceled'], { owner: null, leaseUntil: SETTLED });
   }
 
   /** Drives one run to its end while this node holds its lease. */
@@ -302,6 +307,7 @@ export class RunService {
       await this.execute(run, def, work, deadline, controller);
       if (controller.signal.aborted && controller.signal.reason !== 'cancel') return; // shutdown or lease lost: another drive finishes it
       const final = await runs.get(run.companyId, id, Date.now());
+      if (final?.status === 'canceled') return await this.answerNotRun(id);
       if (!final || final.status !== 'running') return;
       const now = new Date();
       const status: RunStatus =

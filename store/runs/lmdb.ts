@@ -69,12 +69,14 @@ export function lmdbRuns(root: RootDatabase): RunStore {
         if (!cur) return undefined;
         let { done, succeeded, failed } = cur;
         for (const { index, answer } of list) {
+          // An index keeps its first answer (as MongoDB's $setOnInsert): a slow driver and the
+          // node answering a canceled run's items (api/engine/runs.ts) may both answer one.
           if (answers.get([id, index]) === undefined) {
             done++;
             if (answer.ok) succeeded++;
             else failed++;
+            answers.put([id, index], answer);
           }
-          answers.put([id, index], answer);
           work.remove([id, index]);
         }
         const next = { ...cur, done, succeeded, failed };
@@ -99,7 +101,7 @@ export function lmdbRuns(root: RootDatabase): RunStore {
     async unansweredCanceled(nowMs, limit) {
       const out: RunRecord[] = [];
       for (const { value } of runs.getRange({})) {
-        if (value.status === 'canceled' && value.done < value.total && value.leaseUntil <= nowMs) out.push(value);
+        if (value.status === 'canceled' && value.leaseUntil <= nowMs) out.push(value);
         if (out.length >= limit) break;
       }
       return out;

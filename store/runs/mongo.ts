@@ -74,7 +74,8 @@ export async function mongoRuns(db: Db): Promise<RunStore> {
       return (await runs.find({ ...unfinished, leaseUntil: { $lte: nowMs } }).limit(limit).toArray()).map((d) => plain<RunRecord>(d)!);
     },
     async unansweredCanceled(nowMs, limit) {
-      const docs = await runs.find({ status: 'canceled', leaseUntil: { $lte: nowMs }, $expr: { $lt: ['$done', '$total'] } }).limit(limit).toArray();
+      // On the {status, leaseUntil} index: a canceled run leaves the range once answered (SETTLED).
+      const docs = await runs.find({ status: 'canceled', leaseUntil: { $lte: nowMs } }).limit(limit).toArray();
       return docs.map((d) => plain<RunRecord>(d)!);
     },
     async deleteExpired(nowMs) {

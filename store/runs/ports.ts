@@ -8,6 +8,8 @@
 
 export type RunStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled' | 'expired';
 export const FINISHED: readonly RunStatus[] = ['succeeded', 'failed', 'canceled', 'expired'];
+/** The `leaseUntil` of a canceled run whose every item is answered: no lease lapses, so no scan takes it up again. */
+export const SETTLED = Number.MAX_SAFE_INTEGER;
 
 export interface RunRecord {
   id: string;
@@ -77,8 +79,9 @@ export interface RunStore {
   /** Unfinished runs whose lease lapsed at `nowMs` (to resume). */
   orphans(nowMs: number, limit: number): Promise<RunRecord[]>;
   /**
-   * Canceled runs with items still unanswered whose lease lapsed at `nowMs`: their driver died (or
-   * never started) before it answered the items it had not run, so another node answers them.
+   * Canceled runs whose lease lapsed at `nowMs` and that were not marked answered (`leaseUntil`
+   * SETTLED): their driver died (or never started) before it answered the items it had not run,
+   * so another node answers them and marks them (api/engine/runs.ts).
    */
   unansweredCanceled(nowMs: number, limit: number): Promise<RunRecord[]>;
   /** Deletes finished runs past their expiresAt, with their items and answers; returns how many. */

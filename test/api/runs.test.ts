@@ -13,6 +13,7 @@ import { loadConfig } from '../../api/config.js';
 import { startServer, type RunningServer } from '../../api/server.js';
 import { createLogger } from '../../api/log.js';
 import { heavyEcon } from '../support/workloads.js';
+import { SETTLED } from '../../store/runs/ports.js';
 import { revokeKey } from '../../api/accounts/keys.js';
 import { setCompanySuspended, setMemberDisabled } from '../../api/accounts/companies.js';
 
@@ -190,6 +191,12 @@ describe('runs over REST (embedded)', function () {
       expect(r.error.details.reason).to.equal('canceled');
     }
     expect(await server.store.runs.pendingWork(id)).to.deep.equal([]);
+    // Marked answered: no scan takes it up again.
+    for (let i = 0; i < 100 && run!.leaseUntil !== SETTLED; i++) {
+      await delay(20);
+      run = await server.store.runs.get(acct.company.id, id, Date.now());
+    }
+    expect(run).to.include({ leaseUntil: SETTLED, owner: null });
   });
 
   it('a retried create with the same Idempotency-Key returns the first run; another body is 422', async () => {

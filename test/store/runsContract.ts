@@ -5,7 +5,7 @@
  */
 import { expect } from 'chai';
 import type { Store } from '../../store/ports.js';
-import type { RunRecord } from '../../store/runs/ports.js';
+import { SETTLED, type RunRecord } from '../../store/runs/ports.js';
 
 export function runStoreContract(name: string, open: () => Promise<{ store: Store; cleanup: () => Promise<void> }>): void {
   describe(`run store contract: ${name}`, () => {
@@ -57,17 +57,26 @@ export function runStoreContract(name: string, open: () => Promise<{ store: Stor
       expect(await store.runs.claim('r1', 'n2', now + 10_000, 5_000)).to.equal(undefined); // finished
     });
 
-    it('finds canceled runs left with unanswered items once their lease lapsed (their driver stopped), and no other', async () => {
+    it('finds canceled runs whose lease lapsed and that are not marked answered (SETTLED): their driver stopped before answering every item', async () => {
       const now = Date.now();
       const canceled = { status: 'canceled' as const, completedAt: new Date(now).toISOString(), expiresAt: new Date(now + 3_600_000).toISOString() };
       await store.runs.create(run('lapsed', { ...canceled, leaseUntil: now - 1 }), [{ index: 0, answer: bad(0) }], [work(1), work(2), work(3)]);
       await store.runs.create(run('held', { ...canceled, leaseUntil: now + 60_000 }), [{ index: 0, answer: bad(0) }], [work(1), work(2), work(3)]);
-      await store.runs.create(run('answered', { ...canceled, leaseUntil: now - 1, done: 4, failed: 4 }), [0, 1, 2, 3].map((i) => ({ index: i, answer: bad(i) })), []);
+      await store.runs.create(run('settled', { ...canceled, leaseUntil: SETTLED, owner: null, done: 4, failed: 4 }), [0, 1, 2, 3].map((i) => ({ index: i, answer: bad(i) })), []);
       await store.runs.create(run('running', { status: 'running', leaseUntil: now - 1 }), [{ index: 0, answer: bad(0) }], [work(1)]);
       expect((await store.runs.unansweredCanceled(now, 10)).map((r) => r.id)).to.deep.equal(['lapsed']);
       await store.runs.putAnswers('lapsed', [1, 2, 3].map((i) => ({ index: i, answer: bad(i) })));
+      expect((await store.runs.transition('lapsed', ['canceled'], { owner: null, leaseUntil: SETTLED }))?.leaseUntil).to.equal(SETTLED);
       expect(await store.runs.unansweredCanceled(now, 10)).to.deep.equal([]);
       expect((await store.runs.unansweredCanceled(now + 120_000, 10)).map((r) => r.id)).to.deep.equal(['held']);
+    });
+
+    it('an index answered twice keeps its first answer, and its counts agree with it (a slow driver and the node answering a canceled run may both answer it)', async () => {
+      await store.runs.create(run('r1', { total: 2, done: 0, failed: 0 }), [], [work(0), work(1)]);
+      await store.runs.putAnswers('r1', [{ index: 0, answer: ok(0) }]);
+      const after = await store.runs.putAnswers('r1', [{ index: 0, answer: bad(0) }, { index: 1, answer: bad(1) }]);
+      expect(after).to.include({ done: 2, succeeded: 1, failed: 1 });
+      expect(await store.runs.answers('r1', 0, 10)).to.deep.equal([{ index: 0, answer: ok(0) }, { index: 1, answer: bad(1) }]);
     });
 
     it('counts each answer once, drops its pending work, and pages answers in index order', async () => {
