@@ -37,10 +37,11 @@ const require = createRequire(import.meta.url);
  * True when the getter is (now) cached; false, with the reason in `piscinaInterfaces`, when not.
  * `entry`: piscina's main file (the installed one; a test passes another).
  */
-export function cacheWorkerInterfaces(entry = require.resolve('piscina')): boolean {
+export function cacheWorkerInterfaces(entry?: string): boolean {
   let WorkerInfo: { prototype: object } | undefined;
   try {
-    const dist = dirname(entry);
+    // Resolved inside the try: a piscina whose exports offer no require path throws here, and is left as published.
+    const dist = dirname(entry ?? require.resolve('piscina'));
     const { version } = JSON.parse(readFileSync(join(dist, '..', 'package.json'), 'utf8')) as { version?: unknown };
     if (version !== PISCINA_VERSION) return notCached(`piscina ${String(version)} is not ${PISCINA_VERSION}: left as published`);
     WorkerInfo = (require(join(dist, 'worker_pool', 'index.js')) as { WorkerInfo?: { prototype: object } }).WorkerInfo;
