@@ -16,8 +16,9 @@
  * Prices may be one number or one per period. Negative net prices (differential above price) are
  * kept (a cost: gas at a negative hub basis is paid to be taken) with a warning; the taxes are on
  * the value of what is sold and are never negative (a tax is not refunded on a loss, Mian 2011
- * Ch. 3): a stream sold at a loss pays no severance, and a period whose net revenue after
- * severance is not positive pays no ad valorem. Units: STB, Mscf, currency per STB/Mscf/period; fractions.
+ * Ch. 3): severance is per stream, so a stream sold at a loss pays none; ad valorem is on the
+ * period's net revenue after severance (the lease's value: one stream's loss offsets another's
+ * profit), and none when that is not positive. Units: STB, Mscf, currency per STB/Mscf/period; fractions.
  *
  * References:
  * - Mian, M.A. (2011) Project Economics and Decision Analysis, Vol. I, 2nd ed. PennWell, Ch. 3-4
@@ -45,7 +46,7 @@ export const cashFlow = defineFunction({
   module: 'econ',
   title: 'Period cash-flow table from volumes, prices, interests, costs and taxes',
   description:
-    'Working-interest cash flow per period: gross revenue (oil x (price - differential) + gas x (price - differential)), royalty (NRI = WI (1 - royalty) unless netRevenueInterest is given), severance (oil, gas) and ad valorem taxes, ' +
+    'Working-interest cash flow per period: gross revenue (oil x (price - differential) + gas x (price - differential)), royalty (NRI = WI (1 - royalty) unless netRevenueInterest is given), severance (oil, gas; none on a stream priced below its differential) and ad valorem taxes (on the period\'s net revenue after severance, never negative), ' +
     'fixed and variable opex (per STB oil, per Mscf gas, per STB water), capex at given periods, abandonment cost; costs at 100% paid at WI. netCashFlow is exactly the cashFlows input of econ.metrics (period 0 first). ' +
     'Volumes per period as decline.forecast gives them (oilStb, gasMscf, waterStb). Units: STB, Mscf, currency.',
   input: Type.Object({
@@ -185,7 +186,7 @@ export const cashFlow = defineFunction({
       const i = values.findIndex((v) => Math.abs(v) > MAX_ABS_CASH_FLOW);
       if (i >= 0) throw new EngineFailure('out_of_range', `${row}[${i}] = ${values[i]}: a period amount beyond ${MAX_ABS_CASH_FLOW} (ten times world GDP) in any currency is a unit or data error (check the volumes and prices)`);
     }
-    if (negativePrice) warnings.push('a differential exceeds its price in some period: that production is sold at a loss, and pays no severance or ad valorem tax on it');
+    if (negativePrice) warnings.push('a differential exceeds its price in some period: that production is sold at a loss; it pays no severance, and its loss lowers that period\'s ad valorem base (never below zero)');
     const totals = Object.fromEntries(Object.entries(rows).filter(([k]) => k !== 'cumulativeCashFlow').map(([k, v]) => [k, v.reduce((a, x) => a + x, 0)]));
     return { periods: n, ...rows, totals, workingInterest: wi, netRevenueInterest: nri };
   },

@@ -44,7 +44,7 @@ describe('econ.cashFlow', () => {
     expect(r.netRevenueInterest).to.be.closeTo(0.64, 1e-15);
   });
 
-  it('a differential above its price: the loss is kept, but no tax is negative (severance only on the stream sold at a profit, ad valorem only on a positive remainder)', () => {
+  it("a differential above its price: the loss is kept, but no tax is negative (severance only on the stream sold at a profit; ad valorem on the period's net value after severance, the loss offsetting, never below zero)", () => {
     // Gas at a negative basis (Waha 2024): 2.0 - 2.6 = -0.6 per Mscf; oil at a profit.
     const body = { oilStb: [100, 10], gasMscf: [5000, 5000], oilPrice: 70, gasPrice: 2, oilDifferential: 5, gasDifferential: 2.6, workingInterest: 1, royalty: 0.25, severanceTaxOil: 0.046, severanceTaxGas: 0.075, adValoremTax: 0.02 };
     const r = attempt('econ.cashFlow', body);
@@ -67,7 +67,7 @@ describe('econ.cashFlow', () => {
     expect(t.adValoremTax[0]).to.be.above(0); // period 0: oil's profit covers the gas loss
     expect(t.adValoremTax[1]).to.equal(0); // period 1: a net loss, no ad valorem
     expect(t.netCashFlow[1]).to.be.below(0);
-    expect(r.warnings).to.include('a differential exceeds its price in some period: that production is sold at a loss, and pays no severance or ad valorem tax on it');
+    expect(r.warnings).to.include("a differential exceeds its price in some period: that production is sold at a loss; it pays no severance, and its loss lowers that period's ad valorem base (never below zero)");
   });
 
   it('refuses capex beyond the periods; warns for volumes without a price', () => {
