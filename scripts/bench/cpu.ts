@@ -11,7 +11,9 @@
  * up to four busy processes, each hop of a distributed call (web, redis-server, worker, engine
  * thread) waits there before it runs (eighteenth session: ~1 s of waiting in 3 s for each of the
  * web, the worker and redis-server, 170-250 us a wake-up); this column shows how much of a row is
- * that, not code. Threads that ended between two readings are not counted.
+ * that, not code. It is read per thread and compared thread by thread: a thread that ended
+ * between two readings drops out of both (its wait is lost, unlike its CPU, which the process's
+ * own stat keeps), and one that started counts from zero.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 
@@ -23,8 +25,8 @@ export interface CpuReading {
   main: Record<string, number>;
   /** Seconds of CPU of each process (all threads), by label. */
   all: Record<string, number>;
-  /** Seconds its threads waited, ready, for a CPU, by label (absent where schedstat cannot be read). */
-  wait: Record<string, number>;
+  /** Seconds each of its threads waited, ready, for a CPU, by label and thread id (absent where schedstat cannot be read). */
+  wait: Record<string, Record<string, number>>;
 }
 
 /** utime + stime of a /proc stat line, in seconds (fields 14 and 15; the name in parentheses may hold spaces). */
@@ -38,28 +40,31 @@ function statSeconds(path: string): number | null {
   }
 }
 
-/** Run-queue wait of every live thread of `pid`, in seconds; null where schedstat is not there (a kernel without CONFIG_SCHED_INFO). */
-function waitSeconds(pid: number): number | null {
+/** Run-queue wait of each live thread of `pid` (thread id -> seconds); null where schedstat is not there (a kernel without CONFIG_SCHED_INFO). */
+function waitSeconds(pid: number): Record<string, number> | null {
+  let tids: string[];
   try {
-    let ns = 0;
-    for (const tid of readdirSync(`/proc/${pid}/task`)) {
-      try {
-        ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[1]);
-      } catch {
-        // the thread ended since the listing
-      }
-    }
-    return Number.isFinite(ns) ? ns / 1e9 : null;
+    tids = readdirSync(`/proc/${pid}/task`);
   } catch {
     return null;
   }
+  const out: Record<string, number> = {};
+  for (const tid of tids) {
+    try {
+      const ns = Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[1]);
+      if (Number.isFinite(ns)) out[tid] = ns / 1e9;
+    } catch {
+      // the thread ended since the listing, or there is no schedstat
+    }
+  }
+  return Object.keys(out).length > 0 ? out : null;
 }
 
 /** The CPU used so far by the labelled processes; null where /proc cannot be read. */
 export function readCpu(pids: Record<string, number | undefined>): CpuReading | null {
   const main: Record<string, number> = {};
   const all: Record<string, number> = {};
-  const wait: Record<string, number> = {};
+  const wait: Record<string, Record<string, number>> = {};
   for (const [label, pid] of Object.entries(pids)) {
     if (!pid) continue;
     const a = statSeconds(`/proc/${pid}/stat`);
@@ -85,5 +90,8 @@ export function cpuPerCall(before: CpuReading | null, after: CpuReading | null, 
   if (!before || !after || calls <= 0) return undefined;
   const per = (a: Record<string, number>, b: Record<string, number>) =>
     Object.fromEntries(Object.keys(a).filter((k) => k in b).map((k) => [k, ((a[k]! - b[k]!) * 1e6) / calls]));
-  return { mainUs: per(after.main, before.main), allUs: per(after.all, before.all), waitUs: per(after.wait, before.wait) };
+  // Thread by thread, over the threads alive at the second reading (see the header).
+  const waited = (a: Record<string, number>, b: Record<string, number> = {}) => Object.entries(a).reduce((sum, [tid, s]) => sum + s - (b[tid] ?? 0), 0);
+  const waitUs = Object.fromEntries(Object.keys(after.wait).filter((k) => k in before.wait).map((k) => [k, (waited(after.wait[k]!, before.wait[k]) * 1e6) / calls]));
+  return { mainUs: per(after.main, before.main), allUs: per(after.all, before.all), waitUs };
 }

@@ -30,7 +30,6 @@ export interface NodeChild {
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 /** A folder to keep each process's whole output in (label-pid.log), e.g. with BENCH_NODE_ARGS="--trace-gc". */
 const LOG_DIR = process.env.BENCH_LOG_DIR ?? '';
-if (LOG_DIR !== '') mkdirSync(LOG_DIR, { recursive: true }); // a missing folder would end the bench at its first server
 
 /** Starts a node process as the Procfile does: gcLaunchFlags on its command line (api/ops/gcTuning.ts says why), then BENCH_NODE_ARGS. */
 export function spawnNode(label: string, script: string, env: Record<string, string>): NodeChild {
@@ -45,6 +44,7 @@ export function spawnNode(label: string, script: string, env: Record<string, str
   child.stdout!.on('data', append);
   child.stderr!.on('data', append);
   if (LOG_DIR !== '') {
+    mkdirSync(LOG_DIR, { recursive: true }); // a missing folder ended the bench at its first server
     const log = createWriteStream(join(LOG_DIR, `${label.replace(/[^\w.-]+/g, '_')}-${child.pid}.log`));
     child.stdout!.pipe(log, { end: false });
     child.stderr!.pipe(log, { end: false });

@@ -31,8 +31,8 @@ export function machineFacts(): Record<string, unknown> {
  * The GC settings of this process, which runs every row that is not a server: the raw, speed and
  * EOS rows' engine calls, the autocannon clients and the timeouts phase's in-process pool.
  * GC_FLAGS are set in it as in the servers (scripts/bench/main.ts imports applyGcTuning first);
- * `--no-memory-reducer` comes from the command line (`npm run bench`) and GC_TUNING=off does not
- * remove it, as for the servers.
+ * `--no-memory-reducer` comes from its command line (`npm run bench`), which GC_TUNING=off does
+ * not change (the servers it starts then get no flags at all: processes.ts).
  */
 function benchProcessGc(): string {
   const flags = process.env.GC_TUNING === 'off' ? "V8's defaults (GC_TUNING=off)" : 'GC_FLAGS, as the servers';
