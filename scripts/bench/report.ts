@@ -119,8 +119,8 @@ export function summarise(measured: Measured[]): Row[] {
       runs: runs.length,
       cappedRuns: runs.filter((r) => r.capped).length,
       mainUsPerCall: cpuMedian(runs, (c) => c.mainUs[SERVING]),
-      serverUsPerCall: cpuMedian(runs, (c) => Object.values(c.allUs).reduce((a, b) => a + b, 0)),
-      serverWaitUsPerCall: cpuMedian(runs, (c) => (Object.keys(c.waitUs ?? {}).length ? Object.values(c.waitUs).reduce((a, b) => a + b, 0) : undefined)),
+      serverUsPerCall: cpuMedian(runs, (c) => total(c.allUs)),
+      serverWaitUsPerCall: cpuMedian(runs, (c) => (Object.keys(c.waitUs).length ? total(c.waitUs) : undefined)),
     };
   });
   for (const row of rows) {
@@ -139,6 +139,9 @@ export function summarise(measured: Measured[]): Row[] {
 
 /** The process that takes the HTTP calls: its main thread is the API's event loop. */
 const SERVING = 'web';
+
+/** The sum over every labelled process. */
+const total = (byLabel: Record<string, number>) => Object.values(byLabel).reduce((a, b) => a + b, 0);
 
 function cpuMedian(runs: RunResult[], pick: (c: CpuPerCall) => number | undefined): number | null {
   const xs = runs.flatMap((r) => (r.cpu ? [pick(r.cpu)] : [])).filter((x): x is number => x !== undefined && Number.isFinite(x));

@@ -17,6 +17,16 @@ export function lmdbRuns(root: RootDatabase): RunStore {
   const work = db<RunWorkItem>('runs.work'); // [runId, index] -> item still to run
   const answers = db<RunAnswer>('runs.answers'); // [runId, index] -> answer
   const remembered = db<RememberedAnswer>('runs.idempotency');
+  /** Up to `limit` runs matching `match`, in key order (a scan: the scans run every few seconds over runs kept for days at most). */
+  const firstRuns = (match: (run: RunRecord) => boolean, limit: number): RunRecord[] => {
+    const out: RunRecord[] = [];
+    for (const { value } of runs.getRange({})) {
+      if (!match(value)) continue;
+      out.push(value);
+      if (out.length >= limit) break;
+    }
+    return out;
+  };
 
   const range = <V>(d: Database<V, Key>, id: string, offset = 0, limit?: number) =>
     [...d.getRange({ start: [id, offset], end: [id, Number.MAX_SAFE_INTEGER], limit })].map((e) => ({ index: (e.key as [string, number])[1], value: e.value }));
@@ -91,20 +101,10 @@ export function lmdbRuns(root: RootDatabase): RunStore {
       return range(work, id).map((e) => e.value);
     },
     async orphans(nowMs, limit) {
-      const out: RunRecord[] = [];
-      for (const { value } of runs.getRange({})) {
-        if (!FINISHED.includes(value.status) && value.leaseUntil <= nowMs) out.push(value);
-        if (out.length >= limit) break;
-      }
-      return out;
+      return firstRuns((r) => !FINISHED.includes(r.status) && r.leaseUntil <= nowMs, limit);
     },
     async unansweredCanceled(nowMs, limit) {
-      const out: RunRecord[] = [];
-      for (const { value } of runs.getRange({})) {
-        if (value.status === 'canceled' && value.leaseUntil <= nowMs) out.push(value);
-        if (out.length >= limit) break;
-      }
-      return out;
+      return firstRuns((r) => r.status === 'canceled' && r.leaseUntil <= nowMs, limit);
     },
     async deleteExpired(nowMs) {
       const gone = [...runs.getRange({})].filter((e) => e.value.expiresAt && Date.parse(e.value.expiresAt) <= nowMs).map((e) => e.key as string);
