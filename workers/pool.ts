@@ -201,11 +201,18 @@ export class EnginePool implements EngineRunner {
     return !!this.light && !options.onStart && !options.onProgress && options.timeoutMs === undefined && this.light.is(job.name);
   }
 
-  /** A batch chunk: one thread runs its items in order until the deadline (see ChunkJob). */
+  /**
+   * A batch chunk: one thread runs its items in order until the deadline (see ChunkJob). Its
+   * limits are the deadline's, read when they start: it waits for a thread until the deadline at
+   * most, and its thread is stopped CHUNK_STOP_GRACE_MS after the deadline, however long it
+   * waited (a limit counted from the chunk's submission let a chunk that started late run that
+   * much past the batch's deadline: up to twice the batch's time limit).
+   */
   async runChunk(job: ChunkJob, options: RunOptions = {}): Promise<ChunkOutcome> {
-    const limit = Math.max(1, job.deadline - Date.now()) + CHUNK_STOP_GRACE_MS;
+    const untilDeadline = () => Math.max(1, job.deadline - Date.now());
     const partial: unknown[] = [];
-    const out = await this.submit<ChunkOutcome>({ name: job.name, input: {}, units: job.units, inputs: job.inputs, deadline: job.deadline, mode: job.mode, maxBytes: job.maxBytes }, limit, options, partial);
+    const task = { name: job.name, input: {}, units: job.units, inputs: job.inputs, deadline: job.deadline, mode: job.mode, maxBytes: job.maxBytes };
+    const out = await this.submit<ChunkOutcome>(task, () => untilDeadline() + CHUNK_STOP_GRACE_MS, options, partial, untilDeadline);
     // Stopped at the deadline with an item still running: the items it had finished keep their answers.
     if (!out.ok && out.reason === 'timeout' && partial.length) return job.mode === 'texts' ? { ok: true, texts: partial as string[] } : { ok: true, outcomes: partial as ItemOutcome[] };
     return out;
@@ -215,7 +222,17 @@ export class EnginePool implements EngineRunner {
     return this.threads;
   }
 
-  private async submit<T extends RunOutcome | ChunkOutcome>(job: Omit<PoolTask, 'startSlot'>, timeoutMs: number, options: RunOptions, partial?: unknown[]): Promise<T | NotRun> {
+  /**
+   * `timeoutMs`: the run's limit, or a function giving it when the run starts; `waitMs`: the
+   * longest wait for a thread, when shorter than maxWaitMs (read when the wait begins).
+   */
+  private async submit<T extends RunOutcome | ChunkOutcome>(
+    job: Omit<PoolTask, 'startSlot'>,
+    timeoutMs: number | (() => number),
+    options: RunOptions,
+    partial?: unknown[],
+    waitMs?: () => number,
+  ): Promise<T | NotRun> {
     if (options.signal?.aborted) return CANCELED;
     const slot = this.startFlags.acquire();
     if (slot === null) return SATURATED;
@@ -239,18 +256,21 @@ export class EnginePool implements EngineRunner {
       }, this.cancelGraceMs);
     };
     options.signal?.addEventListener('abort', cancel, { once: true });
-    let timer = setTimeout(() => controller.abort(), this.maxWaitMs); // the wait for a thread
+    const waitLimitMs = waitMs ? Math.min(this.maxWaitMs, waitMs()) : this.maxWaitMs;
+    let timer = setTimeout(() => controller.abort(), waitLimitMs); // the wait for a thread
+    let limitMs = typeof timeoutMs === 'number' ? timeoutMs : 0;
     // Progress only for single calls whose caller listens: nothing is set up for the others.
     const onProgress = partial ? undefined : options.onProgress;
     let stopWatching: (() => void) | undefined;
     try {
       entered = await this.gate.enter(controller);
-      if (!entered) return canceled ? CANCELED : this.notStarted();
+      if (!entered) return canceled ? CANCELED : this.notStarted(waitLimitMs);
       this.startFlags.whenRaised(slot, () => {
         if (settled) return;
         started = true;
         clearTimeout(timer);
-        timer = setTimeout(() => controller.abort(), timeoutMs); // the run itself
+        if (typeof timeoutMs === 'function') limitMs = timeoutMs();
+        timer = setTimeout(() => controller.abort(), limitMs); // the run itself
         options.onStart?.();
         if (onProgress) stopWatching = watchProgress(this.startFlags, slot, onProgress);
       });
@@ -259,9 +279,9 @@ export class EnginePool implements EngineRunner {
     } catch (err) {
       if (controller.aborted || (err as Error)?.name === 'AbortError') {
         if (canceled) return CANCELED;
-        if (!started) return this.notStarted();
+        if (!started) return this.notStarted(waitLimitMs);
         this.timeouts++;
-        return timedOut(job.name, timeoutMs);
+        return timedOut(job.name, limitMs);
       }
       if ((err as Error)?.message === 'Task queue is at limit') return SATURATED;
       throw err;
@@ -277,8 +297,8 @@ export class EnginePool implements EngineRunner {
     }
   }
 
-  private notStarted(): NotRun {
-    return { ok: false, reason: 'saturated', message: `No engine thread could start this call within ${this.maxWaitMs} ms` };
+  private notStarted(waitedMs = this.maxWaitMs): NotRun {
+    return { ok: false, reason: 'saturated', message: `No engine thread could start this call within ${waitedMs} ms` };
   }
 
   async close(): Promise<void> {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { EnginePool } from '../../workers/pool.js';
+import { CHUNK_STOP_GRACE_MS, EnginePool } from '../../workers/pool.js';
 import { Latch } from '../support/latch.js';
 
 const spinThread = new URL('../support/spinThread.js', import.meta.url).href;
@@ -181,6 +181,51 @@ describe('engine pool (workers/pool.ts)', () => {
       expect(hooked).to.equal(false);
       // An already aborted signal is not even queued.
       expect(await pool.run({ name: 'test.sleep', input: { ms: 1 } }, { signal: AbortSignal.abort() })).to.deep.include({ reason: 'canceled' });
+    } finally {
+      await pool.close();
+    }
+  });
+  it("stops a batch chunk's thread one grace after the batch's deadline, however long the chunk waited for a thread", async function () {
+    this.timeout(60_000);
+    // The only thread is held for 3 s of the chunk's 4 s to its deadline; the chunk then runs an item that
+    // never returns. Its thread must be stopped CHUNK_STOP_GRACE_MS after the deadline (at ~5 s),
+    // not a whole deadline-distance after it started (at ~8 s: a limit counted from submission).
+    const pool = new EnginePool({ threads: 1, timeoutMs: 60_000, maxWaitMs: 60_000, maxQueue: 4, filename: spinThread });
+    try {
+      await pool.ready();
+      const latch = new Latch();
+      const holder = pool.run({ name: 'test.block', input: { latch: latch.buffer } });
+      await latch.entered();
+      const deadline = Date.now() + 4_000;
+      let startedAt = 0;
+      const chunk = pool.runChunk({ name: 'test.spin', inputs: [{}], deadline }, { onStart: () => (startedAt = Date.now()) });
+      setTimeout(() => latch.release(), 3_000);
+      const out = await chunk;
+      const endedAt = Date.now();
+      expect(await holder).to.deep.include({ ok: true });
+      expect(out).to.deep.include({ ok: false, reason: 'timeout' });
+      expect(startedAt, 'the chunk started once the thread was free').to.be.above(0);
+      // ~1 s past the deadline when fixed, ~4 s (the chunk started 3 s late) before; the line between is 2.5 s.
+      expect(endedAt - deadline).to.be.below(CHUNK_STOP_GRACE_MS + 1_500);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('gives up on a batch chunk that no thread starts by its deadline (no waiting for maxWaitMs past it)', async function () {
+    this.timeout(30_000);
+    const pool = new EnginePool({ threads: 1, timeoutMs: 60_000, maxWaitMs: 60_000, maxQueue: 4, filename: spinThread });
+    try {
+      await pool.ready();
+      const latch = new Latch();
+      const holder = pool.run({ name: 'test.block', input: { latch: latch.buffer } });
+      await latch.entered();
+      // The thread stays held until the chunk has answered: before the fix it waited for it (maxWaitMs, 60 s) and this test timed out.
+      const out = await pool.runChunk({ name: 'pvt.zFactor', inputs: [{ ppr: 2, tpr: 1.5 }], deadline: Date.now() + 300 });
+      expect(out).to.deep.include({ ok: false, reason: 'saturated' });
+      expect((out as { message: string }).message).to.match(/within \d+ ms/);
+      latch.release();
+      expect(await holder).to.deep.include({ ok: true });
     } finally {
       await pool.close();
     }
