@@ -187,9 +187,16 @@ export class RunService {
     });
   }
 
+  /**
+   * The caller's run: a run belongs to the member who started it (with any of their keys), so
+   * another member's run, like another company's, is 404; reading or canceling one needs the
+   * permission to run scripts, as starting it did (a member without it could cancel a
+   * colleague's work before).
+   */
   private async find(auth: AuthContext, name: string, id: string): Promise<RunRecord> {
+    if (!auth.member.permissions.includes('runScripts')) throw errors.forbidden('The member who owns this key lacks the permission to run scripts');
     const run = await this.deps.store.runs.get(auth.company.id, id, Date.now());
-    if (!run || run.name !== name) throw errors.notFound(`No run ${id} of ${name}`);
+    if (!run || run.name !== name || run.memberId !== auth.member.id) throw errors.notFound(`No run ${id} of ${name}`);
     return run;
   }
 

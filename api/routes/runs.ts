@@ -98,7 +98,7 @@ export function runRoutes(runs: RunService, limits: BatchLimits): RouteSpec[] {
       scopes: ['engine:run'],
       operationId: 'getEngineRun',
       summary: 'A run: status, progress and results (pageable, readable while running)',
-      description: `Batch results are pages of answered items in input order: ?offset (an item index) and ?limit (default ${PAGE_DEFAULT}, at most ${PAGE_MAX}); links.next gives the next page. Prefer: wait=N waits up to N s (<= ${WAIT_MAX_S}) for the run to finish. Another company's run is 404.`,
+      description: `Batch results are pages of answered items in input order: ?offset (an item index) and ?limit (default ${PAGE_DEFAULT}, at most ${PAGE_MAX}); links.next gives the next page. Prefer: wait=N waits up to N s (<= ${WAIT_MAX_S}) for the run to finish. Another member's or another company's run is 404.`,
       tags: ['engine'],
       parameters: [
         nameParam,

@@ -8,13 +8,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { call, createAccount, freshAddress, startTestServer, type TestServer } from '../support/server.js';
+import { addMember, call, createAccount, freshAddress, startTestServer, type TestServer } from '../support/server.js';
 import { loadConfig } from '../../api/config.js';
 import { startServer, type RunningServer } from '../../api/server.js';
 import { createLogger } from '../../api/log.js';
 import { heavyEcon } from '../support/workloads.js';
 import { SETTLED } from '../../store/runs/ports.js';
-import { revokeKey } from '../../api/accounts/keys.js';
+import { createKey, revokeKey } from '../../api/accounts/keys.js';
 import { setCompanySuspended, setMemberDisabled } from '../../api/accounts/companies.js';
 
 const gas = (psia: number) => ({ psia: [psia], TF: 200, gasSG: 0.72 });
@@ -255,6 +255,31 @@ describe('runs over REST (embedded)', function () {
       expect(res.body.error.message).to.match(/at most 36 characters/);
     }
     expect((await get(owner.key, res.headers.get('location')!.replace('pvt.gasProperties', 'pvt.zFactor'))).status).to.equal(404);
+  });
+
+  it("a run is its member's: a colleague's is 404, and a member without the run-scripts permission can neither read nor cancel one", async () => {
+    const owner = await createAccount(server);
+    const colleague = await addMember(server, owner.company);
+    const noScripts = await addMember(server, owner.company, { permissions: ['manageApiKeys'] });
+    const heavy = { items: Array.from({ length: 20 }, (_, i) => ({ id: `h${i}`, input: heavyEcon(51 + i, 1_000) })) };
+    const res = await post(owner.key, '/v1/engine/functions/econ.metrics/runs', heavy);
+    expect(res.status).to.equal(202);
+    const at = res.headers.get('location')!;
+    for (const r of [await get(colleague.key, at), await post(colleague.key, `${at}/cancel`)]) {
+      expect(r.status).to.equal(404);
+      expect(r.body.error.code).to.equal('not_found');
+    }
+    for (const r of [await get(noScripts.key, at), await post(noScripts.key, `${at}/cancel`)]) {
+      expect(r.status).to.equal(403);
+      expect(r.body.error.message).to.match(/permission to run scripts/);
+    }
+    // Neither touched it: the owner's run is not canceled, and the owner reads and cancels it.
+    const mine = await get(owner.key, at);
+    expect(mine.status).to.equal(200);
+    expect(mine.body.status).to.not.equal('canceled');
+    const second = await createKey(server.store, { memberId: owner.member.id, name: 'second key' });
+    expect((await get(second.value, at)).status, "the owner's other key").to.equal(200);
+    expect((await post(owner.key, `${at}/cancel`)).status).to.equal(200);
   });
 });
 
