@@ -27,6 +27,8 @@ interface WorkflowPrompt extends Prompt {
   text(args: Record<string, string>): string;
   /** The argument naming a project whose data is embedded, if any. */
   projectArg?: string;
+  /** What is wrong with the arguments given the project's data (read when projectArg names one), or null. */
+  checkProject?(data: Record<string, unknown>, args: Record<string, string>): Record<string, string> | null;
 }
 
 const PROMPTS: WorkflowPrompt[] = [
@@ -100,6 +102,15 @@ const PROMPTS: WorkflowPrompt[] = [
       { name: 'fluidModelId', description: 'The fluid model (required when the project holds more than one)', required: false },
       { name: 'temperatureF', description: 'Reservoir temperature, degF', required: true },
     ],
+    projectArg: 'projectId',
+    checkProject: (data, a): Record<string, string> | null => {
+      const models = Array.isArray(data.fluidModels) ? data.fluidModels : [];
+      const ids = models.map((m) => (m as { id?: unknown } | null)?.id).filter((id): id is string => typeof id === 'string');
+      if (models.length === 0) return { projectId: `project ${a.projectId} holds no fluid models (data.fluidModels)` };
+      if (a.fluidModelId !== undefined && !ids.includes(a.fluidModelId)) return { fluidModelId: `no fluid model '${a.fluidModelId}' in project ${a.projectId}; it holds: ${ids.join(', ') || 'none with an id'}` };
+      if (a.fluidModelId === undefined && models.length > 1) return { fluidModelId: `is required: project ${a.projectId} holds ${models.length} fluid models (${ids.join(', ')})` };
+      return null;
+    },
     text: (a) =>
       [
         `Study fluid model ${a.fluidModelId ?? '(the only one)'} of project ${a.projectId} at ${a.temperatureF} degF. Every call takes projectId "${a.projectId}"${a.fluidModelId ? ` and fluidModelId "${a.fluidModelId}"` : ''}.`,
@@ -139,14 +150,20 @@ async function getPrompt(store: Store, ctx: McpRequestContext, name: string, arg
   const messages: PromptMessage[] = [{ role: 'user', content: { type: 'text', text: prompt.text(args) } }];
   const id = prompt.projectArg ? args[prompt.projectArg] : undefined;
   if (id && ctx.auth.key.scopes.includes('projects:read')) {
+    let project;
     try {
-      const project = await projects.getProject(store, ctx.auth, id);
-      const body = fitToBudget({ project }, { method: 'GET', path: `/v1/projects/${id}`, resultField: 'project' }, RESULT_BUDGET_BYTES / 2);
-      messages.push({ role: 'user', content: { type: 'resource', resource: { uri: `project://${id}`, mimeType: 'application/json', text: JSON.stringify(body) } } });
+      project = await projects.getProject(store, ctx.auth, id);
     } catch (err) {
       if (!(err instanceof ApiError) || err.status >= 500) throw err;
       throw rpcError(-32602, `Project '${id}': ${err.message}`, err.toBody());
     }
+    const wrong = prompt.checkProject?.(project.data, args);
+    if (wrong) {
+      const message = `Prompt ${name}: ${Object.entries(wrong).map(([k, v]) => `${k} ${v}`).join('; ')}`;
+      throw rpcError(-32602, message, new ApiError('validation_failed', message, { fields: wrong }).toBody());
+    }
+    const body = fitToBudget({ project }, { method: 'GET', path: `/v1/projects/${id}`, resultField: 'project' }, RESULT_BUDGET_BYTES / 2);
+    messages.push({ role: 'user', content: { type: 'resource', resource: { uri: `project://${id}`, mimeType: 'application/json', text: JSON.stringify(body) } } });
   }
   return { description: prompt.description, messages };
 }
@@ -185,10 +202,19 @@ const ARGUMENT_RULES: Record<string, (value: string) => string | null> = {
   reservoirPressurePsia: numberIn(0, 100_000, ' psia'),
   wellheadPressurePsia: numberIn(0, 100_000, ' psia'),
   reservoirTempF: numberIn(-459.67, 1_000, ' degF'),
+  temperatureF: numberIn(-459.67, 1_000, ' degF'),
+  // Quoted into the instructions: no quotes or other punctuation; the id must also be one of the project's (checkProject).
+  fluidModelId: (v) => (/^[\p{L}\p{N} _.+()-]{1,64}$/u.test(v) ? null : 'must be a fluid model id: 1 to 64 letters, digits, spaces, _ . + ( ) or -'),
   tubingIdIn: numberIn(0, 36, ' in'),
   depthFt: numberIn(0, 50_000, ' ft'),
   discountRates: (v) => (v.split(',').every((r) => r.trim() !== '' && Number.isFinite(Number(r)) && Number(r) > -1 && Number(r) <= 10) ? null : 'must be comma-separated annual rates above -1 and at most 10, e.g. 0.08,0.1'),
 };
+
+// Every argument a prompt declares has its rule: an argument without one went into the
+// instructions unchecked (fluid_model_study's temperature and fluid model once did).
+for (const p of PROMPTS) {
+  for (const a of p.arguments ?? []) if (!ARGUMENT_RULES[a.name]) throw new Error(`MCP prompt ${p.name}: argument ${a.name} has no rule in ARGUMENT_RULES`);
+}
 
 type Ref = { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string };
 
