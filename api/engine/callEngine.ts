@@ -35,6 +35,11 @@ export interface EngineEnvelope {
   ms: number;
 }
 
+/** The permission every engine call, and every read or cancel of a run, needs. */
+export function requireRunScripts(auth: AuthContext): void {
+  if (!auth.member.permissions.includes('runScripts')) throw errors.forbidden('The member who owns this key lacks the permission to run scripts');
+}
+
 /** Steps 7: the function exists and the caller may run it (scopes, permission, licence). */
 export function authorizeFunction(auth: AuthContext, name: string): AnyDefinition {
   const def = findDefinition(name);
@@ -42,7 +47,7 @@ export function authorizeFunction(auth: AuthContext, name: string): AnyDefinitio
   const needed = requiredScopes(def);
   const missing = needed.filter((s) => !auth.key.scopes.includes(s));
   if (missing.length) throw errors.forbidden(`This key lacks the scope ${missing.join(' and ')} needed to run ${name}`, { requiredScopes: needed });
-  if (!auth.member.permissions.includes('runScripts')) throw errors.forbidden('The member who owns this key lacks the permission to run scripts');
+  requireRunScripts(auth);
   const module = seatModule(def);
   if (module && !(auth.company.licences[module as LicensableModule] ?? 0)) {
     throw new ApiError('plan_limit', `The company has no licence for the ${module} module needed by ${name}`, { module });

@@ -18,7 +18,7 @@ import { prepareCall } from '../../engine/call.js';
 import { findDefinition } from '../../engine/catalogue.js';
 import type { AnyDefinition } from '../../engine/definition.js';
 import { FINISHED, SETTLED, type RunRecord, type RunStatus, type RunWorkItem } from '../../store/runs/ports.js';
-import { authorizeFunction, type EngineDeps } from './callEngine.js';
+import { authorizeFunction, requireRunScripts, type EngineDeps } from './callEngine.js';
 import { RunKeyWatch } from './runKeyWatch.js';
 import { CANCELED_ITEM, executeBatch, holdSeat, parseBatchBody, prepareItems, type BatchItem, type BatchLimits, type ItemAnswer } from './batch.js';
 
@@ -194,7 +194,7 @@ export class RunService {
    * colleague's work before).
    */
   private async find(auth: AuthContext, name: string, id: string): Promise<RunRecord> {
-    if (!auth.member.permissions.includes('runScripts')) throw errors.forbidden('The member who owns this key lacks the permission to run scripts');
+    requireRunScripts(auth);
     const run = await this.deps.store.runs.get(auth.company.id, id, Date.now());
     if (!run || run.name !== name || run.memberId !== auth.member.id) throw errors.notFound(`No run ${id} of ${name}`);
     return run;

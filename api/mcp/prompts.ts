@@ -143,10 +143,7 @@ async function getPrompt(store: Store, ctx: McpRequestContext, name: string, arg
   const missing = (prompt.arguments ?? []).filter((a) => a.required && !args[a.name]).map((a) => a.name);
   if (missing.length) throw rpcError(-32602, `Prompt ${name} needs ${missing.join(', ')}`);
   const problems = argumentProblems(prompt, args);
-  if (Object.keys(problems).length) {
-    const message = `Prompt ${name}: ${Object.entries(problems).map(([k, v]) => `${k} ${v}`).join('; ')}`;
-    throw rpcError(-32602, message, new ApiError('validation_failed', message, { fields: problems }).toBody());
-  }
+  if (Object.keys(problems).length) throw invalidArguments(name, problems);
   const messages: PromptMessage[] = [{ role: 'user', content: { type: 'text', text: prompt.text(args) } }];
   const id = prompt.projectArg ? args[prompt.projectArg] : undefined;
   if (id && ctx.auth.key.scopes.includes('projects:read')) {
@@ -158,14 +155,17 @@ async function getPrompt(store: Store, ctx: McpRequestContext, name: string, arg
       throw rpcError(-32602, `Project '${id}': ${err.message}`, err.toBody());
     }
     const wrong = prompt.checkProject?.(project.data, args);
-    if (wrong) {
-      const message = `Prompt ${name}: ${Object.entries(wrong).map(([k, v]) => `${k} ${v}`).join('; ')}`;
-      throw rpcError(-32602, message, new ApiError('validation_failed', message, { fields: wrong }).toBody());
-    }
+    if (wrong) throw invalidArguments(name, wrong);
     const body = fitToBudget({ project }, { method: 'GET', path: `/v1/projects/${id}`, resultField: 'project' }, RESULT_BUDGET_BYTES / 2);
     messages.push({ role: 'user', content: { type: 'resource', resource: { uri: `project://${id}`, mimeType: 'application/json', text: JSON.stringify(body) } } });
   }
   return { description: prompt.description, messages };
+}
+
+/** -32602 naming each argument and what is wrong with it (validation_failed's fields in its data). */
+function invalidArguments(name: string, problems: Record<string, string>) {
+  const message = `Prompt ${name}: ${Object.entries(problems).map(([k, v]) => `${k} ${v}`).join('; ')}`;
+  return rpcError(-32602, message, new ApiError('validation_failed', message, { fields: problems }).toBody());
 }
 
 /**

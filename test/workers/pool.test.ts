@@ -4,6 +4,17 @@ import { Latch } from '../support/latch.js';
 
 const spinThread = new URL('../support/spinThread.js', import.meta.url).href;
 
+/** The pool's only thread, held by a test.block call until `latch.release()`; `held` is that call. */
+async function holdTheThread(pool: EnginePool): Promise<{ latch: Latch; held: ReturnType<EnginePool['run']> }> {
+  const latch = new Latch();
+  const held = pool.run({ name: 'test.block', input: { latch: latch.buffer } });
+  await latch.entered();
+  return { latch, held };
+}
+
+/** One thread, and limits far beyond a batch chunk's deadline (the chunk's own limits are what a test sees). */
+const chunkPool = () => new EnginePool({ threads: 1, timeoutMs: 60_000, maxWaitMs: 60_000, maxQueue: 4, filename: spinThread });
+
 describe('engine pool (workers/pool.ts)', () => {
   it('stops a function that never returns at the time limit, and serves the very next call', async () => {
     const pool = new EnginePool({ threads: 1, timeoutMs: 300, maxQueue: 4, filename: spinThread });
@@ -72,9 +83,7 @@ describe('engine pool (workers/pool.ts)', () => {
     const pool = new EnginePool({ threads: 1, timeoutMs: 60_000, maxWaitMs: 200, maxQueue: 4, filename: spinThread });
     try {
       await pool.ready(); // a fresh thread's start-up is not what this test measures
-      const latch = new Latch();
-      const first = pool.run({ name: 'test.block', input: { latch: latch.buffer } });
-      await latch.entered(); // the only thread now holds the first call until it is released
+      const { latch, held: first } = await holdTheThread(pool); // the only thread holds the first call until it is released
       const second = await pool.run({ name: 'test.sleep', input: { ms: 1 } });
       expect(second).to.deep.include({ ok: false, reason: 'saturated' });
       expect((second as { message: string }).message).to.match(/within 200 ms/);
@@ -166,9 +175,7 @@ describe('engine pool (workers/pool.ts)', () => {
     const pool = new EnginePool({ threads: 1, timeoutMs: 600_000, maxQueue: 4, filename: spinThread });
     try {
       await pool.ready();
-      const latch = new Latch();
-      const first = pool.run({ name: 'test.block', input: { latch: latch.buffer } });
-      await latch.entered();
+      const { latch, held: first } = await holdTheThread(pool);
       const cancel = new AbortController();
       let hooked = false;
       const waiting = pool.run({ name: 'test.sleep', input: { ms: 1 } }, { signal: cancel.signal, onStart: () => (hooked = true) });
@@ -190,12 +197,10 @@ describe('engine pool (workers/pool.ts)', () => {
     // The only thread is held for 3 s of the chunk's 4 s to its deadline; the chunk then runs an item that
     // never returns. Its thread must be stopped CHUNK_STOP_GRACE_MS after the deadline (at ~5 s),
     // not a whole deadline-distance after it started (at ~8 s: a limit counted from submission).
-    const pool = new EnginePool({ threads: 1, timeoutMs: 60_000, maxWaitMs: 60_000, maxQueue: 4, filename: spinThread });
+    const pool = chunkPool();
     try {
       await pool.ready();
-      const latch = new Latch();
-      const holder = pool.run({ name: 'test.block', input: { latch: latch.buffer } });
-      await latch.entered();
+      const { latch, held: holder } = await holdTheThread(pool);
       const deadline = Date.now() + 4_000;
       let startedAt = 0;
       const chunk = pool.runChunk({ name: 'test.spin', inputs: [{}], deadline }, { onStart: () => (startedAt = Date.now()) });
@@ -214,12 +219,10 @@ describe('engine pool (workers/pool.ts)', () => {
 
   it('gives up on a batch chunk that no thread starts by its deadline (no waiting for maxWaitMs past it)', async function () {
     this.timeout(30_000);
-    const pool = new EnginePool({ threads: 1, timeoutMs: 60_000, maxWaitMs: 60_000, maxQueue: 4, filename: spinThread });
+    const pool = chunkPool();
     try {
       await pool.ready();
-      const latch = new Latch();
-      const holder = pool.run({ name: 'test.block', input: { latch: latch.buffer } });
-      await latch.entered();
+      const { latch, held: holder } = await holdTheThread(pool);
       // The thread stays held until the chunk has answered: before the fix it waited for it (maxWaitMs, 60 s) and this test timed out.
       const out = await pool.runChunk({ name: 'pvt.zFactor', inputs: [{ ppr: 2, tpr: 1.5 }], deadline: Date.now() + 300 });
       expect(out).to.deep.include({ ok: false, reason: 'saturated' });
