@@ -1,6 +1,13 @@
 /**
  * MongoDB adapter of the run store (store/runs/ports.ts). Each rule is a single-document atomic
  * operation (a filtered update) or an upsert on a unique _id: no transactions.
+ *
+ * A run's counts are therefore never added to: they are counted from the answers stored (`recount`).
+ * Saving answers is three writes (the answers, the work they settle, the counts); a node that dies
+ * between them leaves answers whose counts were not written, and a later write cannot tell which. So
+ * every save and every claim (a resumed run) counts again, and the counts move by `$max` only:
+ * answers are only ever added, so a count read before another node's insert never lowers one read
+ * after it, and the last writer's count holds every answer.
  */
 import type { Collection, Db } from 'mongodb';
 import { isDuplicate, plain } from '../mongo/index.js';
@@ -20,11 +27,18 @@ export async function mongoRuns(db: Db): Promise<RunStore> {
   const remembered: Collection<RememberedDoc> = db.collection('runIdempotency');
   await Promise.all([
     answers.createIndex({ runId: 1, index: 1 }),
+    answers.createIndex({ runId: 1, 'answer.ok': 1 }), // recount: two index counts
     work.createIndex({ runId: 1, index: 1 }),
     runs.createIndex({ status: 1, leaseUntil: 1 }),
     runs.createIndex({ expiresAt: 1 }),
   ]);
   const unfinished = { status: { $nin: [...FINISHED] } };
+
+  /** The run with its counts raised to those of its stored answers (see the header). */
+  const recount = async (id: string): Promise<RunRecord | undefined> => {
+    const [succeeded, failed] = await Promise.all([answers.countDocuments({ runId: id, 'answer.ok': true }), answers.countDocuments({ runId: id, 'answer.ok': false })]);
+    return plain<RunRecord>(await runs.findOneAndUpdate({ _id: id }, { $max: { done: succeeded + failed, succeeded, failed } }, { returnDocument: 'after' }));
+  };
 
   return {
     async create(run, answered, items) {
@@ -43,25 +57,24 @@ export async function mongoRuns(db: Db): Promise<RunStore> {
     },
     async claim(id, owner, nowMs, leaseMs) {
       const filter = { _id: id, ...unfinished, $or: [{ owner }, { leaseUntil: { $lte: nowMs } }] };
-      return plain<RunRecord>(await runs.findOneAndUpdate(filter, { $set: { owner, leaseUntil: nowMs + leaseMs } }, { returnDocument: 'after' }));
+      const claimed = await runs.findOneAndUpdate(filter, { $set: { owner, leaseUntil: nowMs + leaseMs } }, { returnDocument: 'after' });
+      // A run resumed after its node died between saving answers and counting them: counted now.
+      return claimed ? recount(id) : undefined;
     },
     async renew(id, owner, leaseUntil) {
       // matched, not modified: a renewal in the claim's own millisecond writes the value already there.
       return (await runs.updateOne({ _id: id, owner, ...unfinished }, { $set: { leaseUntil } })).matchedCount === 1;
     },
     async putAnswers(id, list) {
-      if (list.length === 0) return plain<RunRecord>(await runs.findOne({ _id: id }));
-      const result = await answers.bulkWrite(
-        list.map(({ index, answer }) => ({ updateOne: { filter: { _id: itemId(id, index) }, update: { $setOnInsert: { runId: id, index, answer } }, upsert: true } })),
-        { ordered: false },
-      );
-      // Only the answers inserted now count (an index answered twice keeps its first answer).
-      const inserted = Object.keys(result.upsertedIds).map((i) => list[Number(i)]!);
-      await work.deleteMany({ _id: { $in: list.map((a) => itemId(id, a.index)) } });
-      const succeeded = inserted.filter((a) => a.answer.ok).length;
-      return plain<RunRecord>(
-        await runs.findOneAndUpdate({ _id: id }, { $inc: { done: inserted.length, succeeded, failed: inserted.length - succeeded } }, { returnDocument: 'after' }),
-      );
+      if (list.length > 0) {
+        // An index answered twice keeps its first answer ($setOnInsert).
+        await answers.bulkWrite(
+          list.map(({ index, answer }) => ({ updateOne: { filter: { _id: itemId(id, index) }, update: { $setOnInsert: { runId: id, index, answer } }, upsert: true } })),
+          { ordered: false },
+        );
+        await work.deleteMany({ _id: { $in: list.map((a) => itemId(id, a.index)) } });
+      }
+      return recount(id);
     },
     async answers(id, offset, limit) {
       const docs = await answers.find({ runId: id, index: { $gte: offset } }).sort({ index: 1 }).limit(limit).toArray();

@@ -90,6 +90,16 @@ export function runStoreContract(name: string, open: () => Promise<{ store: Stor
       expect((await store.runs.answers('r1', 3, 10)).map((a) => a.index)).to.deep.equal([3]);
     });
 
+    it("a run's counts are those of its stored answers, whether its answers are saved again, none are, or another node claims it", async () => {
+      const now = Date.now();
+      await store.runs.create(run('r1', { total: 3, done: 1, succeeded: 0, failed: 1, owner: 'n1', leaseUntil: now - 1 }), [{ index: 0, answer: bad(0) }], [work(1), work(2)]);
+      expect(await store.runs.putAnswers('r1', [{ index: 1, answer: ok(1) }])).to.include({ done: 2, succeeded: 1, failed: 1 });
+      expect(await store.runs.putAnswers('r1', [])).to.include({ done: 2, succeeded: 1, failed: 1 });
+      expect(await store.runs.putAnswers('r1', [{ index: 1, answer: bad(1) }])).to.include({ done: 2, succeeded: 1, failed: 1 });
+      expect(await store.runs.claim('r1', 'n2', now, 5_000)).to.include({ owner: 'n2', done: 2, succeeded: 1, failed: 1 });
+      expect((await store.runs.pendingWork('r1')).map((w) => w.index)).to.deep.equal([2]);
+    });
+
     it('remembers an idempotent answer: the first value stays until settled or forgotten', async () => {
       const now = Date.now();
       expect(await store.runs.remember('s1', { hash: 'h', status: 0, body: null, expiresAt: now + 60_000 })).to.equal(null);
