@@ -8,8 +8,11 @@
  * is replaced by Arps segments starting at 0 (bi), telf(e - 1) (bi - (bi - bf)/e) and telf(e + 1)
  * (bf), joined with continuous rate, decline and cumulative; then optionally a terminal regime:
  * ttermYears > 0: a hyperbola with b = min(bterm, bf) from ttermYears (telf x 7 if earlier than
- * the bf segment); ttermYears = 0 and bterm > 0: bterm is a tangent-effective annual decline and
- * the curve turns exponential when its nominal decline falls to it.
+ * the bf segment, as petbox-dca, with a warning); ttermYears = 0 and bterm > 0: bterm is a
+ * tangent-effective annual decline and the curve turns exponential when its nominal decline first
+ * falls to it, in whichever segment (petbox-dca looks in the bf segment only, and where the decline
+ * is below bterm there already, starts the exponential at that segment with a jump up in decline;
+ * here the decline never rises, and a warning says where the two differ).
  * di is of declineType for the initial b = bi (petbox: secant-effective per year). Units: rates in
  * any volume per timeUnit, telf in timeUnit, ttermYears in years (365.25 d).
  *
@@ -25,7 +28,8 @@ import Type from 'typebox';
 import { defineFunction } from '../definition.js';
 import { EngineFailure } from '../failure.js';
 import { nominalDecline, perTime, rateOf, ratio, timeOf, timesInput } from './inputs.js';
-import { transientHyperbolicCurve } from './models/curves.js';
+import { thmSchedule } from './models/curves.js';
+import { SegmentedArps } from './models/segmented.js';
 import { DAYS_PER, DAYS_PER_YEAR, declinePeriodInput, declineTypeInput, nominalFrom, timeUnitInput } from './models/declineTypes.js';
 import { CURVE_OUTPUT, curveResult, qLimitInput } from './curveOutput.js';
 
@@ -35,7 +39,8 @@ export const transientHyperbolic = defineFunction({
   title: 'Transient hyperbolic decline (THM)',
   description:
     'Fulford & Blasingame (2013) transient hyperbolic model: b moves from bi (linear flow, ~2) to bf around telf, in the analytic Arps-segment form of Fulford (2018) as petbox-dca computes it; ' +
-    'optional terminal regime: ttermYears > 0 a hyperbola with b = bterm from then, ttermYears = 0 with bterm > 0 an exponential at the tangent-effective annual decline bterm. ' +
+    'optional terminal regime: ttermYears > 0 a hyperbola with b = bterm from then (moved to 7 telf, with a warning, when before the bf segment at telf(e + 1), as petbox-dca), ' +
+    'ttermYears = 0 with bterm > 0 an exponential at the tangent-effective annual decline bterm from when the decline first falls to it (none when it starts below it). ' +
     "di of declineType (petbox: 'secantEffective' per year) for b = bi. Units: rates in any volume per timeUnit, telf in timeUnit, ttermYears in years.",
   input: Type.Object({
     qi: rateOf('Initial rate', { exclusiveMinimum: 0 }),
@@ -76,8 +81,18 @@ export const transientHyperbolic = defineFunction({
     if (tterm > 0 && bterm > input.bf) throw new EngineFailure('invalid_input', `bterm ${bterm} must not exceed bf ${input.bf} for a hyperbolic terminal regime`);
     if (tterm > 0 && tterm < input.telf) throw new EngineFailure('invalid_input', 'ttermYears must be after telf');
     const dTerm = tterm === 0 && bterm > 0 ? nominalFrom('tangentEffective', bterm, 0) / perYear : 0;
-    const curve = transientHyperbolicCurve({ qi: input.qi, d: nominalDecline(input, input.di, input.bi), bi: input.bi, bf: input.bf, telf: input.telf, bterm, tterm, dTerm });
-    return curveResult(curve, input.t, input.qLimit, warnings);
+    const d = nominalDecline(input, input.di, input.bi);
+    const schedule = thmSchedule({ qi: input.qi, d, bi: input.bi, bf: input.bf, telf: input.telf, bterm, tterm, dTerm });
+    const years = (t: number) => `${(t / perYear).toPrecision(4)} years`;
+    const bfStart = input.telf * (Math.E + 1);
+    if (schedule.ttermMovedFrom !== null) {
+      warnings.push(`ttermYears ${years(schedule.ttermMovedFrom)} is before the bf segment starts (telf(e + 1) = ${years(bfStart)}): the terminal hyperbola starts at 7 telf = ${years(schedule.terminalStart!)} (petbox-dca's rule)`);
+    }
+    if (schedule.terminalBeforeBf) {
+      warnings.push(`the decline falls to the terminal decline at ${years(schedule.terminalStart!)}, before the bf segment starts (telf(e + 1) = ${years(bfStart)}): the exponential starts there (petbox-dca starts it at the bf segment, where its decline jumps up to the terminal one)`);
+    }
+    if (dTerm > 0 && schedule.terminalStart === null && !(d > dTerm)) warnings.push(`the initial decline is not above the terminal decline bterm ${bterm}: no terminal regime`);
+    return curveResult(new SegmentedArps(input.qi, d, schedule.starts), input.t, input.qLimit, warnings);
   },
 });
 

@@ -46,7 +46,8 @@ export function arpsCum(s: ArpsSegment, t: number): number {
   if (s.b <= B_EXPONENTIAL) return early ? s.qi * t * expm1Ratio(-x) : (-s.qi / s.d) * Math.expm1(-x);
   if (Math.abs(1 - s.b) < HARMONIC_EPS) return early ? s.qi * t * log1pRatio(x) : (s.qi / s.d) * Math.log1p(x);
   const bx = s.b * x;
-  const p = 1 - 1 / s.b;
+  // (b - 1)/b, not 1 - 1/b: 1 - b is exact, while 1/b's rounding would leave p, for b near 1, only ~1e-16/|1 - b| accurate.
+  const p = (s.b - 1) / s.b;
   const l = Math.log1p(bx);
   // N = qi t [expm1(p l)/(p l)] [l/(b D t)] = qi/((1 - b) D) (-expm1(p l)).
   return early ? s.qi * t * expm1Ratio(p * l) * log1pRatio(bx) : (-s.qi / ((1 - s.b) * s.d)) * Math.expm1(p * l);

@@ -10,8 +10,8 @@
  *   b(t) = bi - (bi - bf) exp(-exp(-c (t - telf) + e^gamma)), c = e^gamma/(1.5 telf), replaced by
  *   Arps segments starting at 0 (bi), telf(e - 1) (bi - (bi - bf)/e) and telf(e + 1) (bf); then a
  *   terminal hyperbola with b = min(bterm, bf) from tterm (tterm > 0; telf x 7 if tterm is before
- *   the bf segment), or, with tterm = 0 and bterm > 0, an exponential at the tangent-effective
- *   annual decline bterm from when the bf hyperbola's decline falls to it (petbox-dca THM).
+ *   the bf segment, as petbox-dca THM), or, with tterm = 0 and bterm > 0, an exponential at the
+ *   tangent-effective annual decline bterm from when the decline first falls to it (thmSchedule).
  * - Power-law exponential (Ilk et al. 2008): q = qi exp(-Di t^n - Dinf t); N by adaptive
  *   Gauss–Legendre quadrature (1e-10 relative).
  * - Stretched exponential (Valko 2009): q = qi exp(-(t/tau)^n); N = qi tau/n Gamma(1/n) P(1/n, (t/tau)^n).
@@ -70,24 +70,50 @@ export interface ThmParameters {
   dTerm: number;
 }
 
-/** THM segments (petbox-dca's analytic approximation of Fulford 2018), in one time unit. */
-export function transientHyperbolicCurve(p: ThmParameters): SegmentedArps {
+/** The THM segments and where its terminal regime starts (see `thmSchedule`). */
+export interface ThmSchedule {
+  starts: SegmentStart[];
+  /** Start of the terminal regime, null when there is none. */
+  terminalStart: number | null;
+  /** A ttermYears before the bf segment, moved to 7 telf (petbox-dca's rule). */
+  ttermMovedFrom: number | null;
+  /** The exponential terminal decline is reached before the bf segment (petbox-dca starts it at the bf segment, with a jump in decline). */
+  terminalBeforeBf: boolean;
+}
+
+/**
+ * THM segments (petbox-dca's analytic approximation of Fulford 2018), in one time unit.
+ * The exponential terminal regime is a floor the decline falls to: it starts where D(t) first
+ * reaches dTerm, in whichever segment that is (D falls through each, b >= 0), and never when D
+ * starts at or below it (as the modified hyperbolic). petbox-dca looks for the crossing in the bf
+ * segment only and otherwise starts the exponential at that segment's start, where the decline,
+ * already below dTerm, would jump up to it.
+ */
+export function thmSchedule(p: ThmParameters): ThmSchedule {
   const e = Math.E;
   const t2 = p.telf * (e - 1);
   const t3 = p.telf * (e + 1);
   const b2 = p.bi - (p.bi - p.bf) / e;
-  const starts: SegmentStart[] = [{ t0: 0, b: p.bi }, { t0: t2, b: b2 }];
+  const transient: SegmentStart[] = [{ t0: 0, b: p.bi }, { t0: t2, b: b2 }, { t0: t3, b: p.bf }];
   if (p.tterm > 0) {
-    starts.push({ t0: t3, b: p.bf }, { t0: p.tterm >= t3 ? p.tterm : p.telf * 7, b: Math.min(p.bterm, p.bf) });
-  } else if (p.bterm > 0) {
-    const d3 = new SegmentedArps(p.qi, p.d, [...starts, { t0: t3, b: p.bf }]).decline(t3);
-    const t4 = p.bf <= 0 ? t3 : Math.max(t3, t3 + (1 / p.dTerm - 1 / d3) / p.bf);
-    if (t4 > t3) starts.push({ t0: t3, b: p.bf });
-    starts.push({ t0: t4, b: 0, d: p.dTerm });
-  } else {
-    starts.push({ t0: t3, b: p.bf });
+    const start = p.tterm >= t3 ? p.tterm : p.telf * 7;
+    return { starts: [...transient, { t0: start, b: Math.min(p.bterm, p.bf) }], terminalStart: start, ttermMovedFrom: start === p.tterm ? null : p.tterm, terminalBeforeBf: false };
   }
-  return new SegmentedArps(p.qi, p.d, starts);
+  if (!(p.bterm > 0)) return { starts: transient, terminalStart: null, ttermMovedFrom: null, terminalBeforeBf: false };
+  const chain = new SegmentedArps(p.qi, p.d, transient);
+  for (let i = 0; i < transient.length; i++) {
+    const { t0, b } = transient[i] as SegmentStart;
+    const t1 = i + 1 < transient.length ? (transient[i + 1] as SegmentStart).t0 : Infinity;
+    const d0 = chain.decline(t0);
+    // At or below the floor from the start: never reached from above, no terminal regime.
+    if (i === 0 && !(d0 > p.dTerm)) break;
+    const crossing = d0 <= p.dTerm ? t0 : b > B_EXPONENTIAL ? t0 + (1 / p.dTerm - 1 / d0) / b : Infinity;
+    if (crossing < t1 && Number.isFinite(crossing)) {
+      const starts = [...transient.slice(0, i + (crossing > t0 ? 1 : 0)), { t0: crossing, b: 0, d: p.dTerm }];
+      return { starts, terminalStart: crossing, ttermMovedFrom: null, terminalBeforeBf: crossing < t3 };
+    }
+  }
+  return { starts: transient, terminalStart: null, ttermMovedFrom: null, terminalBeforeBf: false };
 }
 
 /** Rate-limited search for a monotone-decreasing rate: bracket by doubling, then bisection. */

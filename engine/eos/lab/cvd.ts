@@ -3,7 +3,8 @@
  * the cell holds the dew-point volume Vd; at each lower pressure the mixture is flashed and gas
  * is removed at constant pressure until the cell is back at Vd. Per stage: liquid dropout
  * (liquid volume / Vd, %), cumulative moles produced (% of the initial), the produced gas's Z,
- * gravity and composition, and the two-phase Z = P Vd / (n R T) of the cell before removal.
+ * gravity and composition, and the two-phase Z = P Vd / ((1 - np) R T) of the cell after removal
+ * (Whitson & Torp 1983: Vd the cell volume, 1 - np the moles left in it, np those produced so far).
  *
  * Units: psia, degF in; field units out. Volumes with the model's volume shift.
  * References: Whitson & Brule (2000) sec. 6.4; Whitson, C.H. and Torp, S.B. (1983) Evaluating
@@ -40,8 +41,9 @@ export function constantVolumeDepletion(lab: Lab, z0: Float64Array, T: number, s
     const P = paFromPsia(p);
     const s = splitOf(lab.flash(z, T, P));
     const vCell = n * s.vTotal;
-    const twoPhaseZ = (P * vd) / (n * R * T);
     if (s.phases === 1 || s.nV === 0) {
+      // Nothing removed: the cell still holds its n moles (in vCell, not Vd, should it have shrunk).
+      const twoPhaseZ = (P * vd) / (n * R * T);
       rows.push({ psia: p, liquidDropoutPercent: (100 * n * s.nL * (s.nL > 0 ? s.vL : 0)) / vd, producedMolesPercent: 100 * produced, gasZ: null, twoPhaseZ, gasGravity: null, producedGasComposition: null });
       continue;
     }
@@ -59,7 +61,8 @@ export function constantVolumeDepletion(lab: Lab, z0: Float64Array, T: number, s
       liquidDropoutPercent: (100 * nLiq * s.vL) / vd,
       producedMolesPercent: 100 * produced,
       gasZ: s.zV,
-      twoPhaseZ,
+      // The cell back at Vd holds the moles left after this stage's removal.
+      twoPhaseZ: (P * vd) / ((nLiq + nGasLeft) * R * T),
       gasGravity: s.mwV / MW_AIR,
       producedGasComposition: Array.from(y),
     });

@@ -31,7 +31,7 @@ const Output = Type.Object({
   liquidDropoutPercent: column('dimensionless', 'Liquid volume as % of the saturation (cell) volume', { minimum: 0 }),
   producedMolesPercent: column('dimensionless', 'Cumulative moles produced, % of the initial', { minimum: 0, maximum: 100 }),
   gasZ: nullableColumn('dimensionless', 'Z of the produced gas', { exclusiveMinimum: 0 }),
-  twoPhaseZ: column('dimensionless', 'P Vcell / (n R T) of the cell before gas removal', { exclusiveMinimum: 0 }),
+  twoPhaseZ: column('dimensionless', 'Two-phase Z: P Vd / ((1 - np) R T), the cell at its saturation volume Vd holding the moles left after the stage\'s gas removal (Whitson & Torp 1983)', { exclusiveMinimum: 0 }),
   gasGravity: nullableColumn('dimensionless', 'Gravity (air = 1) of the produced gas', { exclusiveMinimum: 0 }),
   producedGasComposition: Type.Array(Type.Union([quantityArray('dimensionless', { physical: { minimum: 0, maximum: 1 } }, { maxItems: 60 }), Type.Null()]), { maxItems: 102, description: 'Mole fractions of the produced gas per stage (null at the saturation point)' }),
   components: Type.Array(Type.String(), { maxItems: 60 }),

@@ -78,10 +78,10 @@ describe('eos laboratory experiments (demo volatile oil, 212 degF)', () => {
     const { rows } = constantVolumeDepletion(s.lab, s.z, s.T, s.sat, [3000, 2000, 1000], []);
     expect(rows.map((r) => r.psia)).to.deep.equal([s.sat.P / 6894.757293168, 3000, 2000, 1000]);
     const vd = s.sat.point.feed.V - s.lab.fluid.shiftVolume(s.z);
-    // twoPhaseZ = P Vd / (n R T) with n the moles in the cell before a stage's removal = 1 - produced before it.
+    // twoPhaseZ = P Vd / ((1 - np) R T) (Whitson & Torp 1983): the cell at Vd holds the moles left after the stage's removal.
     for (let i = 1; i < rows.length; i++) {
       const n = (psi(rows[i]!.psia) * vd) / (rows[i]!.twoPhaseZ * R * s.T);
-      expect(n, `stage ${i}`).to.be.closeTo(1 - rows[i - 1]!.producedMolesPercent / 100, 1e-12);
+      expect(n, `stage ${i}`).to.be.closeTo(1 - rows[i]!.producedMolesPercent / 100, 1e-12);
       expect(rows[i]!.producedMolesPercent).to.be.greaterThan(rows[i - 1]!.producedMolesPercent);
     }
   });
