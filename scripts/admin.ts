@@ -12,7 +12,7 @@ import { configOrExit } from '../api/lifecycle.js';
 import type { Config } from '../api/config.js';
 import { inviteMember, inviteMerchantUser } from '../api/app/invitations.js';
 import { AccountError } from '../api/accounts/accountError.js';
-import { createCompany, createMember, setCompanySuspended, setMemberDisabled } from '../api/accounts/companies.js';
+import { createCompany, createMember, setCompanySuspended, setMemberDisabled, setMemberPermissions } from '../api/accounts/companies.js';
 import { createKey, listCompanyKeys, revokeKey } from '../api/accounts/keys.js';
 import { approveVersion } from '../api/projects/approval.js';
 import { openStore } from '../store/open.js';
@@ -31,6 +31,7 @@ const USAGE = `usage: npm run admin -- <command>
   member create --company ID --email E [--verified] [--permission P]...
   member invite ID [--base-url URL]          (prints a one-time link to set an app password, valid 72 hours)
   member disable ID | member enable ID | member verify ID | member list --company ID
+  member permissions ID [--permission P]...  (sets them all; refused if no enabled member would keep manageTeam)
   key create --member ID --name N [--scope S]... [--expiry 30d|90d|1y|never]
   key revoke ID
   key list --company ID
@@ -103,6 +104,11 @@ const COMMANDS: Record<string, Handler> = {
     const member = await store.members.update(id(args), { emailVerified: true });
     if (!member) throw new AccountError('not_found', `member ${args[0]} not found`);
     return { member };
+  },
+  'member permissions': async (store, args) => {
+    const [memberId, rest] = idThen(args);
+    const v = opts(rest, { permission: 'multiple' });
+    return { member: await setMemberPermissions(store, memberId, (v.permission as string[] | undefined) ?? []) };
   },
   'member list': async (store, args) => ({ members: await store.members.listByCompany(required(opts(args, { company: 'string' }), 'company')) }),
   'key create': async (store, args) => {

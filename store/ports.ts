@@ -5,7 +5,7 @@
  * MongoDB single-document operations and unique indexes).
  */
 import type { PaymentsStore } from './payments/ports.js';
-import type { ApiKeyRecord, AppInvitation, AppLogin, AppSession, AppSubject, SignInGuard, AuditEntry, Company, Member, Project, ProjectSummary, ProjectVersion, ProjectVersionSummary, VersionLimits } from './model.js';
+import type { ApiKeyRecord, AppInvitation, AppLogin, AppSession, AppSubject, SignInGuard, AuditEntry, Company, Member, Permission, Project, ProjectSummary, ProjectVersion, ProjectVersionSummary, VersionLimits } from './model.js';
 import type { RunStore } from './runs/ports.js';
 
 export interface CompanyStore {
@@ -20,6 +20,13 @@ export interface MemberStore {
   create(member: Member): Promise<void>;
   get(id: string): Promise<Member | undefined>;
   update(id: string, patch: Partial<Pick<Member, 'emailVerified' | 'disabled' | 'permissions'>>): Promise<Member | undefined>;
+  /**
+   * Sets a member's permissions unless that would leave their company with no enabled member
+   * holding manageTeam (nobody left able to give permissions back): then 'last_manager' and the
+   * member keeps theirs. Holds against concurrent changes (two managers removing each other's):
+   * at most one of them is kept.
+   */
+  setPermissions(id: string, permissions: Permission[]): Promise<{ member: Member } | { refused: 'not_found' | 'last_manager' }>;
   listByCompany(companyId: string): Promise<Member[]>;
 }
 

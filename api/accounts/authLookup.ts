@@ -139,6 +139,7 @@ export function versionedStore(store: Store, version: AuthVersion): Store {
   companies.update = after(store.companies.update.bind(store.companies));
   const members = Object.create(store.members) as Store['members'];
   members.update = after(store.members.update.bind(store.members));
+  members.setPermissions = after(store.members.setPermissions.bind(store.members));
   const keys = Object.create(store.keys) as Store['keys'];
   keys.revoke = after(store.keys.revoke.bind(store.keys));
   const wrapped = Object.create(store) as Store & { [VERSION]: AuthVersion };

@@ -96,6 +96,24 @@ export async function createMember(store: Store, req: CreateMemberRequest, now =
   return member;
 }
 
+/**
+ * The operator sets a member's permissions (also the way back when a company lost its last Manage
+ * team holder some other way, e.g. by disabling). Refused when it would leave no enabled member
+ * holding Manage team.
+ */
+export async function setMemberPermissions(store: Store, id: string, wanted: string[], now = new Date()): Promise<Member> {
+  const unknown = wanted.filter((p) => !(PERMISSIONS as readonly string[]).includes(p));
+  if (unknown.length) throw new AccountError('validation_failed', 'invalid permissions', { fields: { permissions: `unknown permission ${unknown.map((p) => `'${p}'`).join(', ')}; valid: ${PERMISSIONS.join(', ')}` } });
+  const before = await store.members.get(id);
+  const set = await store.members.setPermissions(id, PERMISSIONS.filter((p) => wanted.includes(p)));
+  if ('refused' in set) {
+    if (set.refused === 'not_found') throw new AccountError('not_found', `member ${id} not found`);
+    throw new AccountError('conflict', 'this would leave the company with no enabled member holding manageTeam; give it to another member first');
+  }
+  await store.audit.append({ id: newId('aud'), companyId: set.member.companyId, at: now.toISOString(), actor: 'operator', action: 'member.permissions', details: { memberId: id, from: before?.permissions ?? [], to: set.member.permissions } });
+  return set.member;
+}
+
 export async function setMemberDisabled(store: Store, id: string, disabled: boolean, now = new Date()): Promise<Member> {
   const member = await store.members.update(id, { disabled });
   if (!member) throw new AccountError('not_found', `member ${id} not found`);

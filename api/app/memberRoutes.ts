@@ -3,7 +3,7 @@
  * the company's seats and licences, the team and its permissions (with Manage team), and the
  * sign-off of project versions (with signOff). Every change is audited as the admin CLI's are.
  */
-import { errors } from '../errors.js';
+import { ApiError, errors } from '../errors.js';
 import { newId } from '../accounts/ids.js';
 import { createKey, listCompanyKeys, revokeKey, viewKey } from '../accounts/keys.js';
 import { approveVersion } from '../projects/approval.js';
@@ -120,7 +120,13 @@ export function memberRoutes(deps: { store: Store; seats: Seats }): RouteSpec[] 
         const permissions = PERMISSIONS.filter((p) => wanted.includes(p)) as Permission[];
         // Nobody removes their own Manage team: the company would risk losing the last person able to give it back.
         if (target.id === member.id && !permissions.includes('manageTeam')) throw errors.forbidden('You cannot remove your own Manage team permission; ask another member who has it');
-        const updated = (await store.members.update(target.id, { permissions }))!;
+        // The store keeps an enabled Manage team holder in the company even when two members remove each other's at once.
+        const set = await store.members.setPermissions(target.id, permissions);
+        if ('refused' in set) {
+          if (set.refused === 'not_found') throw errors.notFound(`member ${ctx.params.memberId} not found`);
+          throw new ApiError('conflict', 'This would leave the company with no enabled member holding Manage team (another change may have just removed the others); nothing was changed');
+        }
+        const updated = set.member;
         await store.audit.append({ id: newId('aud'), companyId: member.companyId, at: new Date().toISOString(), actor: member.id, action: 'member.permissions', details: { memberId: target.id, from: target.permissions, to: permissions } });
         ctx.body = { member: { id: updated.id, email: updated.email, permissions: updated.permissions } };
       },

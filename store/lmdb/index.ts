@@ -98,6 +98,20 @@ export function openLmdbStore(options: LmdbOptions): Store {
           return next;
         });
       },
+      async setPermissions(id, permissions) {
+        // One write transaction: the company's members are read and the change written with no other write between.
+        return root.transaction(() => {
+          const cur = members.get(id);
+          if (!cur) return { refused: 'not_found' as const };
+          const next = { ...cur, permissions };
+          const managers = [...memberEmails.getRange({ start: [cur.companyId], end: [cur.companyId, '\uffff'] })]
+            .map((e) => (e.value === id ? next : members.get(e.value)))
+            .filter((m) => m && !m.disabled && m.permissions.includes('manageTeam'));
+          if (managers.length === 0) return { refused: 'last_manager' as const };
+          members.put(id, next);
+          return { member: next };
+        });
+      },
       async listByCompany(companyId) {
         return [...memberEmails.getRange({ start: [companyId], end: [companyId, '\uffff'] })]
           .map((e) => members.get(e.value))

@@ -89,6 +89,21 @@ export async function openMongoStore(options: MongoOptions): Promise<Store> {
       async update(id, patch) {
         return withoutEmailKey(plain(await members.findOneAndUpdate({ _id: id }, { $set: patch }, { returnDocument: 'after' })));
       },
+      // No transaction: write, then count the company's managers; none left -> put this member's
+      // permissions back (only if still ours) and refuse. Of two managers removing each other at
+      // once, the later count sees both writes: at least one puts back, and at worst both do.
+      async setPermissions(id, permissions) {
+        const before = await members.findOneAndUpdate({ _id: id }, { $set: { permissions } }, { returnDocument: 'before' });
+        if (!before) return { refused: 'not_found' };
+        if (!permissions.includes('manageTeam') && before.permissions.includes('manageTeam')) {
+          const managers = await members.countDocuments({ companyId: before.companyId, disabled: { $ne: true }, permissions: 'manageTeam' });
+          if (managers === 0) {
+            await members.updateOne({ _id: id, permissions: { $eq: permissions } }, { $set: { permissions: before.permissions } });
+            return { refused: 'last_manager' };
+          }
+        }
+        return { member: withoutEmailKey(plain({ ...before, permissions }))! };
+      },
       async listByCompany(companyId) {
         const docs = await members.find({ companyId }).sort({ emailKey: 1 }).toArray();
         return docs.map((d) => withoutEmailKey(plain(d))!);

@@ -158,6 +158,22 @@ describe('app member routes over HTTP', () => {
       expect((await bossApp.request('PUT', `/app/team/${stranger.member.id}/permissions`, { body: { permissions: [] } })).status).to.equal(404);
       await server.store.members.update(plain.member.id, { permissions: [] });
     });
+
+    it('two managers removing each other at once: one change is kept, the other 409, and the company keeps a Manage team holder', async () => {
+      const company = await createAccount(server, { companyName: 'Two Managers' });
+      const other = await addMember(server, company.company, {}); // every permission
+      const first = await signedIn(server, await givePassword(server, company.member.id));
+      const second = await signedIn(server, await givePassword(server, other.member.id));
+      const answers = await Promise.all([
+        first.request('PUT', `/app/team/${other.member.id}/permissions`, { body: { permissions: ['runScripts'] } }),
+        second.request('PUT', `/app/team/${company.member.id}/permissions`, { body: { permissions: ['runScripts'] } }),
+      ]);
+      const statuses = answers.map((a) => a.status).sort();
+      expect(statuses, JSON.stringify(answers.map((a) => a.body))).to.deep.equal([200, 409]);
+      expect(answers.find((a) => a.status === 409)!.body.error.code).to.equal('conflict');
+      const holders = (await server.store.members.listByCompany(company.company.id)).filter((m) => m.permissions.includes('manageTeam'));
+      expect(holders).to.have.length(1);
+    });
   });
 
   describe('sign-off', () => {

@@ -73,6 +73,22 @@ describe('admin CLI (scripts/admin.ts)', () => {
     expect(JSON.parse(d.stdout).member.disabled).to.equal(true);
   });
 
+  it('sets a member\'s permissions (member permissions), audited; refuses to take Manage team from the last enabled holder and unknown names', async () => {
+    const c = JSON.parse((await admin('company', 'create', '--name', 'P', '--api-access')).stdout).company;
+    const boss = JSON.parse((await admin('member', 'create', '--company', c.id, '--email', 'b@p.com', '--permission', 'manageTeam')).stdout).member;
+    const ann = JSON.parse((await admin('member', 'create', '--company', c.id, '--email', 'a@p.com')).stdout).member;
+    const given = await admin('member', 'permissions', ann.id, '--permission', 'runScripts', '--permission', 'manageTeam');
+    expect(JSON.parse(given.stdout).member.permissions).to.have.members(['manageTeam', 'runScripts']);
+    expect(JSON.parse((await admin('member', 'permissions', boss.id)).stdout).member.permissions).to.deep.equal([]);
+    const last = await admin('member', 'permissions', ann.id, '--permission', 'runScripts');
+    expect(last.code).to.equal(1);
+    expect(JSON.parse(last.stderr).error.code).to.equal('conflict');
+    const unknown = await admin('member', 'permissions', ann.id, '--permission', 'root');
+    expect(JSON.parse(unknown.stderr).error.code).to.equal('validation_failed');
+    const audit = JSON.parse((await admin('audit', 'list', '--company', c.id)).stdout).entries as { action: string }[];
+    expect(audit.filter((e) => e.action === 'member.permissions')).to.have.length(2);
+  });
+
   it('answers bad arguments with a clear message and a non-zero exit', async () => {
     const cases: [string[], RegExp][] = [
       [[], /usage/],

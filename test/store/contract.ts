@@ -60,6 +60,25 @@ export function storeContract(name: string, open: () => Promise<{ store: Store; 
       expect((await store.members.listByCompany('c1')).map((m) => m.id)).to.deep.equal(['m1']);
     });
 
+    it('keeps an enabled Manage team holder in a company: two managers removing each other at once, one is kept; the last one cannot be removed', async () => {
+      await store.companies.create(company('c1'));
+      const manager = (id: string, extra: Partial<Member> = {}) => ({ ...member(id, 'c1'), permissions: ['manageTeam', 'manageApiKeys'] as Member['permissions'], ...extra });
+      await store.members.create(manager('m1'));
+      await store.members.create(manager('m2'));
+      await store.members.create(manager('m3', { disabled: true })); // a disabled holder does not count
+      const both = await Promise.all([store.members.setPermissions('m1', ['manageApiKeys']), store.members.setPermissions('m2', ['manageApiKeys'])]);
+      const holders = (await store.members.listByCompany('c1')).filter((m) => !m.disabled && m.permissions.includes('manageTeam'));
+      expect(holders.length, JSON.stringify(both)).to.be.at.least(1);
+      expect(both.filter((r) => 'refused' in r && r.refused === 'last_manager').length).to.be.at.least(1);
+      const last = holders[0]!.id;
+      expect(await store.members.setPermissions(last, [])).to.deep.equal({ refused: 'last_manager' });
+      expect((await store.members.get(last))!.permissions).to.include('manageTeam');
+      const other = last === 'm1' ? 'm2' : 'm1';
+      const given = await store.members.setPermissions(other, ['manageTeam']);
+      expect('member' in given && given.member.permissions).to.deep.equal(['manageTeam']);
+      expect(await store.members.setPermissions('nobody', ['manageTeam'])).to.deep.equal({ refused: 'not_found' });
+    });
+
     it('finds keys by hash only, lists them per company and member', async () => {
       await store.companies.create(company('c1'));
       await store.members.create(member('m1', 'c1'));
