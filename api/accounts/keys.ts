@@ -153,7 +153,8 @@ export function viewKey(k: ApiKeyRecord, ownerEmail: string | null, now: Date): 
 }
 
 function parseScopes(input: string[] | undefined, fields: Record<string, string>): KeyScope[] {
-  if (input === undefined || input.length === 0) return [...DEFAULT_KEY_SCOPES];
+  // Absent: the defaults. An explicit empty list asks for a key with no scope, which cannot be made (spec 5.7).
+  if (input === undefined) return [...DEFAULT_KEY_SCOPES];
   const valid = [...new Set(input.filter((s): s is KeyScope => (KEY_SCOPES as readonly string[]).includes(s)))];
   const invalid = input.filter((s) => !(KEY_SCOPES as readonly string[]).includes(s));
   if (valid.length === 0) fields.scopes = `at least one valid scope is needed: ${KEY_SCOPES.join(', ')}`;

@@ -64,6 +64,7 @@ describe('app member routes over HTTP', () => {
         [{ name: '' }, 'name'],
         [{ name: 'x'.repeat(81) }, 'name'],
         [{ name: 'ok', scopes: ['admin'] }, 'scopes'],
+        [{ name: 'ok', scopes: [] }, 'scopes'], // an explicit empty list is a key with no scope, not the defaults
         [{ name: 'ok', expiry: '2y' }, 'expiry'],
         [{ name: 5 }, 'name'],
       ] as const) {
