@@ -13,6 +13,7 @@ import type { HttpMetrics } from './ops/metrics.js';
 import { authenticate } from './middleware/authenticate.js';
 import { errorEnvelope } from './middleware/errors.js';
 import { requestId } from './middleware/requestId.js';
+import { noSniff } from './middleware/noSniff.js';
 import { KeyUseRecorder } from './accounts/keyUse.js';
 import { meRoutes } from './routes/me.js';
 import { openApiRoutes } from './routes/openapi.js';
@@ -122,6 +123,7 @@ export function createApp(deps: AppDeps): App {
   const gate = authenticate({ store: deps.store, limits: deps.limits, seats: deps.seats, keyUse });
   const sessionGate = appGate({ store: deps.store, rules: sessionRules });
   koa.use(requestId());
+  koa.use(noSniff());
   koa.use(accessLog(deps.log, deps.metrics));
   koa.use(errorEnvelope(deps.log));
   // One policy per request, from the same match that picks the handler (api/policy.ts).

@@ -36,7 +36,7 @@ const envelope = (r: Refusal) => JSON.stringify({ error: { code: r.code, message
 function endSocket(socket: Duplex, r: Refusal, headers = ''): void {
   const body = envelope(r);
   socket.end(
-    `HTTP/1.1 ${r.status} ${STATUS_CODES[r.status]}\r\nContent-Type: application/json; charset=utf-8\r\nX-Request-Id: ${randomUUID()}\r\n${headers}` +
+    `HTTP/1.1 ${r.status} ${STATUS_CODES[r.status]}\r\nContent-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\nX-Request-Id: ${randomUUID()}\r\n${headers}` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }
@@ -65,7 +65,7 @@ export function answerClientErrors(server: Server): void {
 export function refuseWithoutHost(req: IncomingMessage, res: ServerResponse): boolean {
   if (req.headers.host !== undefined || req.httpVersionMajor !== 1 || req.httpVersionMinor < 1) return false;
   const body = envelope({ status: 400, code: 'validation_failed', message: 'An HTTP/1.1 request must carry a Host header', details: { fields: { Host: 'required in HTTP/1.1' } } });
-  res.writeHead(400, { 'Content-Type': 'application/json; charset=utf-8', 'X-Request-Id': randomUUID(), 'Content-Length': Buffer.byteLength(body), Connection: 'close' });
+  res.writeHead(400, { 'Content-Type': 'application/json; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'X-Request-Id': randomUUID(), 'Content-Length': Buffer.byteLength(body), Connection: 'close' });
   res.end(body);
   return true;
 }

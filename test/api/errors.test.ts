@@ -123,6 +123,20 @@ describe('error envelope and request ids', () => {
     const bad = await call(server.url, '/v1/openapi.json', { headers: { 'X-Request-Id': 'x'.repeat(300) } });
     expect(bad.headers.get('x-request-id')).to.match(/^[0-9a-f-]{36}$/);
   });
+
+  it('marks every answer X-Content-Type-Options: nosniff: JSON, errors, unknown paths and the app', async () => {
+    for (const [path, init] of [
+      ['/v1/openapi.json', {}],
+      ['/v1/me', {}],
+      ['/v1/me', { headers: { Authorization: 'Bearer eng_nope' } }],
+      ['/nothing', {}],
+      ['/v1/me', { method: 'DELETE' }],
+      ['/app/session', {}],
+    ] as const) {
+      const res = await call(server.url, path, init);
+      expect(res.headers.get('x-content-type-options'), `${path} ${res.status}`).to.equal('nosniff');
+    }
+  });
 });
 
 describe('JSON bodies and 5xx hygiene (api/body.ts, api/middleware/errors.ts)', () => {
