@@ -94,7 +94,7 @@ function html(csrf: string): string {
   <section id="invite" hidden aria-labelledby="invite-title">
     <h2 id="invite-title">Set your password</h2>
     <form id="invite-form" novalidate>
-      <label for="invite-password">New password (at least 10 characters)</label>
+      <label for="invite-password">New password (at least 10 characters, not one repeated or a run like 1234567890)</label>
       <input id="invite-password" name="password" type="password" autocomplete="new-password" minlength="10" required>
       <label for="invite-confirm">Repeat the password</label>
       <input id="invite-confirm" name="confirm" type="password" autocomplete="new-password" minlength="10" required>

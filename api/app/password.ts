@@ -24,7 +24,21 @@ export function passwordProblem(password: unknown): string | null {
   const length = [...password].length;
   if (length < PASSWORD_MIN) return `must be at least ${PASSWORD_MIN} characters`;
   if (length > PASSWORD_MAX) return `must be at most ${PASSWORD_MAX} characters`;
+  // NIST SP 800-63B 5.1.1.2: refuse repetitive and sequential choices (no composition rules).
+  if (new Set(password.normalize('NFC')).size < MIN_DISTINCT) return `must use at least ${MIN_DISTINCT} different characters (not one or a few repeated)`;
+  if (sequential(password)) return 'must not be a run of consecutive characters (such as 1234567890 or abcdefghij)';
   return null;
+}
+
+/** Fewer different characters than this is a repetition ("aaaaaaaaaa", ten spaces, "abababababab"). */
+const MIN_DISTINCT = 5;
+
+/** Every character one code point above (or every one below) the one before, digits wrapping 9 -> 0. */
+function sequential(password: string): boolean {
+  const codes = [...password.toLowerCase()].map((c) => c.codePointAt(0)!);
+  const step = (a: number, b: number) => (a === 57 && b === 48 ? 1 : a === 48 && b === 57 ? -1 : b - a);
+  const first = step(codes[0]!, codes[1]!);
+  return (first === 1 || first === -1) && codes.every((c, i) => i === 0 || step(codes[i - 1]!, c) === first);
 }
 
 export async function hashPassword(password: string): Promise<string> {
