@@ -79,6 +79,8 @@ function guardLimits(l: RequestLimits): RequestLimits {
     consumeKeyRequest: (keyId) => guarded(l.consumeKeyRequest(keyId)),
     checkAddress: (address) => guarded(l.checkAddress(address)),
     recordFailedAttempt: (address) => guarded(l.recordFailedAttempt(address)),
+    reserveFailedAttempt: (address) => guarded(l.reserveFailedAttempt(address)),
+    releaseFailedAttempt: (address) => guarded(l.releaseFailedAttempt(address)),
     ...(l.checkAndConsume ? { checkAndConsume: (address: string, keyId: string, guard: CounterGuard) => guarded(l.checkAndConsume!(address, keyId, guard)) } : {}),
   };
 }

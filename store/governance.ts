@@ -19,6 +19,15 @@ export interface RequestLimits {
   /** Counts one failed key attempt of the address. */
   recordFailedAttempt(address: string): Promise<void>;
   /**
+   * For an attempt whose check is slow (a password's scrypt): counts it as failed before the
+   * check, in one atomic step, refused while the address is at its limit, so attempts sent
+   * together can never check more than the limit between them (a check then a count let them all
+   * through). An attempt that turns out not to fail gives its count back (releaseFailedAttempt).
+   */
+  reserveFailedAttempt(address: string): Promise<LimitDecision>;
+  /** Gives back one reserved attempt of the address (never below none, never into a new window). */
+  releaseFailedAttempt(address: string): Promise<void>;
+  /**
    * Optional, for a backend where every question is a network round trip (Redis): the address
    * check and the key's count in one atomic step, taken only while the shared counter `guard.key`
    * still holds `guard.value` (the auth version a cached key lookup was read at, so a revocation

@@ -22,6 +22,14 @@ export function memoryRequestLimits(options: { perKey?: number; failedPerAddress
     async recordFailedAttempt(address) {
       await failed.penalty(address, 1);
     },
+    async reserveFailedAttempt(address) {
+      // consume() counts and decides in one synchronous step of the memory store; refused past the limit.
+      return decide(() => failed.consume(address));
+    },
+    async releaseFailedAttempt(address) {
+      const res = await failed.get(address);
+      if (res && res.consumedPoints > 0) await failed.reward(address, 1);
+    },
   };
 }
 

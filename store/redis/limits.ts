@@ -54,6 +54,14 @@ if ttl == -1 then
 end
 return {0, consumed, ttl}`);
 
+/**
+ * A reserved attempt given back: one off the address's window while it still exists and counts
+ * any (DECR keeps its expiry), so a give-back never opens a new window below zero.
+ */
+const releaseScript = luaScript(`local v = tonumber(redis.call('GET', KEYS[1]) or '0') or 0
+if v > 0 then redis.call('DECR', KEYS[1]) end
+return 0`);
+
 /** `redis` is the caller's connection; use `enableOfflineQueue: false` so calls fail at once while it is down. */
 export function redisRequestLimits(redis: Redis, options: RedisRequestLimitsOptions = {}): RequestLimits {
   const prefix = options.keyPrefix ?? 'engcalc:rl:';
@@ -93,6 +101,17 @@ export function redisRequestLimits(redis: Redis, options: RedisRequestLimitsOpti
         if (res[0] === 2) return { changed: true };
         // As RateLimiterRedis.consume: refused once the count passes the points.
         return { key: res[1]! > keyPoints ? { allowed: false, retryAfterMs: Math.max(res[2]!, 0) } : { allowed: true, retryAfterMs: 0 } };
+      });
+    },
+    reserveFailedAttempt(address) {
+      // rate-limiter-flexible's consume: one script (SET NX EX, INCRBY, PTTL), so every node's
+      // reservations of an address are counted in one order; refused once the count passes the limit.
+      return withinDeadline('request limits', timeoutMs, () => decide(() => failed.consume(address)));
+    },
+    releaseFailedAttempt(address) {
+      return withinDeadline('request limits', timeoutMs, async () => {
+        ready();
+        await releaseScript(redis, [failed.getKey(address)], []);
       });
     },
     recordFailedAttempt(address) {

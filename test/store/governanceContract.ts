@@ -53,6 +53,23 @@ export function governanceContract(name: string, open: OpenGovernance): void {
         expect((await limits.checkAddress('10.0.0.2')).allowed).to.equal(true);
       });
 
+      it('reserves attempts atomically: 30 at once for one address, 20 allowed, the rest refused with the time to wait; a give-back frees one', async () => {
+        const { limits } = await use();
+        const decisions = await Promise.all(Array.from({ length: 30 }, () => limits.reserveFailedAttempt('10.0.0.4')));
+        expect(decisions.filter((d) => d.allowed)).to.have.length(20);
+        for (const d of decisions.filter((d) => !d.allowed)) expect(d.retryAfterMs).to.be.within(1, 60_000);
+        expect((await limits.checkAddress('10.0.0.4')).allowed, 'the same count as recorded failures').to.equal(false);
+        const fresh = await use();
+        for (let i = 0; i < 20; i++) expect((await fresh.limits.reserveFailedAttempt('10.0.0.5')).allowed).to.equal(true);
+        await fresh.limits.releaseFailedAttempt('10.0.0.5');
+        expect((await fresh.limits.checkAddress('10.0.0.5')).allowed).to.equal(true);
+        expect((await fresh.limits.reserveFailedAttempt('10.0.0.5')).allowed).to.equal(true);
+        expect((await fresh.limits.reserveFailedAttempt('10.0.0.5')).allowed).to.equal(false);
+        await fresh.limits.releaseFailedAttempt('10.0.0.6'); // nothing to give back: never below none
+        for (let i = 0; i < 20; i++) await fresh.limits.recordFailedAttempt('10.0.0.6');
+        expect((await fresh.limits.checkAddress('10.0.0.6')).allowed).to.equal(false);
+      });
+
       it('checking an address never counts as an attempt', async () => {
         const { limits } = await use();
         for (let i = 0; i < 50; i++) expect((await limits.checkAddress('10.0.0.3')).allowed).to.equal(true);

@@ -62,6 +62,14 @@ describe('redis governance (store/redis)', function () {
     expect((await b.consumeKeyRequest(key)).allowed).to.equal(false);
   });
 
+  it('two API nodes share reservations of failed attempts exactly: 40 at once over two connections, 20 allowed', async () => {
+    const [a, b] = [redisRequestLimits(nodeA), redisRequestLimits(nodeB)];
+    const address = unique('addr');
+    const decisions = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).reserveFailedAttempt(address)));
+    expect(decisions.filter((d) => d.allowed)).to.have.length(20);
+    expect((await a.checkAddress(address)).allowed).to.equal(false);
+  });
+
   it('two API nodes share failed attempts: 25 over two connections block the address from the 20th', async () => {
     const [a, b] = [redisRequestLimits(nodeA), redisRequestLimits(nodeB)];
     const address = unique('10.1.1.1');
