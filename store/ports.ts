@@ -128,6 +128,12 @@ export type ConsumeInvitationOutcome =
   | { status: 'expired' }
   | { status: 'superseded' };
 
+/** AppStore.reserveSignInAttempt's answer: refused while locked, else counted; the guard after. */
+export interface SignInReservation {
+  refused: boolean;
+  guard: SignInGuard;
+}
+
 /**
  * The app's sign-ins, invitations and sessions. Secrets arrive hashed (password: scrypt; tokens
  * and session ids: SHA-256); nothing here can give a usable credential back.
@@ -142,14 +148,17 @@ export interface AppStore {
   /** The wrong-password record of an email address's key (store/model.ts SignInGuard), if any. */
   getSignInGuard(key: string): Promise<SignInGuard | undefined>;
   /**
-   * Atomically counts one wrong password at `at` for `key`, whether or not a login has it: the
-   * failures are forgotten first when the last was before `forgetBefore`; at `maxFailures` the key
-   * is locked until `lockUntil` and the count starts again. `forgetAt` is when this failure
+   * Atomically, before a password is checked: refused (nothing written; `guard` is the lock in
+   * force) while `key` is locked at `at`; otherwise counts the attempt as a wrong password at
+   * `at`, whether or not a login has it (the right password then clears the guard): the failures
+   * are forgotten first when the last was before `forgetBefore`; at `maxFailures` the key is
+   * locked until `lockUntil` and the count starts again. Counting before the check means attempts
+   * sent together never check more than `maxFailures` passwords. `forgetAt` is when this failure
    * will be forgotten; the guard expires at the later of it and its lock's end, and stores drop
-   * guards past that (LMDB a bounded number as each failure is recorded, MongoDB by a TTL
-   * index). Returns the guard after.
+   * guards past that (LMDB a bounded number as each attempt is counted, MongoDB by a TTL index).
+   * Returns the guard after.
    */
-  recordSignInFailure(key: string, maxFailures: number, lockUntil: string, at: string, forgetBefore: string, forgetAt: string): Promise<SignInGuard>;
+  reserveSignInAttempt(key: string, maxFailures: number, lockUntil: string, at: string, forgetBefore: string, forgetAt: string): Promise<SignInReservation>;
   /** A successful sign-in, or a password set again: the key's failures and lock end. */
   clearSignInGuard(key: string): Promise<void>;
   /**

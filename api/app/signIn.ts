@@ -3,6 +3,9 @@
  * API keys: 20 a minute, store/governance.ts) and the email address's lock (10 wrong passwords,
  * none 15 minutes apart, lock sign-in with it for 15 minutes, whatever the client address, even
  * with the right password). Every wrong password counts against both.
+ * Each attempt is counted against both before its password is checked (scrypt, ~100 ms), each in
+ * one atomic step that refuses at the limit: a check first and a count after the password let
+ * every attempt of a burst sent together past the check. The right password gives its counts back.
  * An unknown email answers exactly as a known one with a wrong password: the same scrypt run,
  * and the same count and lock (kept by a hash of the address, store/model.ts SignInGuard), so
  * neither the answers nor the lock tell whether an account exists.
@@ -44,12 +47,22 @@ const lockedError = (lockedUntil: string, nowMs: number) => {
 
 /** Checks the credentials and opens a session (setting its cookie); returns it. */
 export async function signIn(deps: SignInDeps, ctx: Context, input: { email?: unknown; password?: unknown }): Promise<AppSession> {
-  const { store, limits, rules } = deps;
-  const nowMs = (deps.now ?? Date.now)();
+  const { limits } = deps;
   const address = ctx.ip;
-  const gate = await limits.checkAddress(address);
+  const gate = await limits.reserveFailedAttempt(address);
   if (!gate.allowed) throw errors.rateLimited(gate.retryAfterMs / 1000, 'Too many failed sign-in and key attempts from this address');
+  let failed = false;
+  try {
+    return await checkAndOpen(deps, ctx, input, () => (failed = true));
+  } finally {
+    // Only a wrong password (or unknown email) keeps the address's count; anything else gives it back.
+    if (!failed) await limits.releaseFailedAttempt(address);
+  }
+}
 
+async function checkAndOpen(deps: SignInDeps, ctx: Context, input: { email?: unknown; password?: unknown }, wrongPassword: () => void): Promise<AppSession> {
+  const { store, rules } = deps;
+  const nowMs = (deps.now ?? Date.now)();
   const fields: Record<string, string> = {};
   if (typeof input.email !== 'string' || input.email.trim() === '' || input.email.length > 254) fields.email = 'must be your email address';
   if (typeof input.password !== 'string' || input.password === '' || input.password.length > 1024) fields.password = 'must be your password';
@@ -58,18 +71,22 @@ export async function signIn(deps: SignInDeps, ctx: Context, input: { email?: un
   const password = input.password as string;
 
   const guardKey = signInGuardKey(email);
-  const [login, guard] = await Promise.all([store.app.getLogin(email), store.app.getSignInGuard(guardKey)]);
-  if (guard?.lockedUntil && Date.parse(guard.lockedUntil) > nowMs) throw lockedError(guard.lockedUntil, nowMs);
+  const iso = (ms: number) => new Date(ms).toISOString();
+  // Counted as a wrong password now, before scrypt; the 10th locks, and a locked email is refused unchecked.
+  const [login, { refused, guard }] = await Promise.all([
+    store.app.getLogin(email),
+    store.app.reserveSignInAttempt(guardKey, MAX_WRONG_PASSWORDS, iso(nowMs + LOCK_MS), iso(nowMs), iso(nowMs - FAILURES_FORGOTTEN_MS), iso(nowMs + FAILURES_FORGOTTEN_MS)),
+  ]);
+  if (refused) throw lockedError(guard.lockedUntil!, nowMs);
   const ok = await verifyPassword(password, login?.passwordHash ?? (await decoyHash()));
   if (!login || !ok) {
-    await limits.recordFailedAttempt(address);
-    const iso = (ms: number) => new Date(ms).toISOString();
-    const after = await store.app.recordSignInFailure(guardKey, MAX_WRONG_PASSWORDS, iso(nowMs + LOCK_MS), iso(nowMs), iso(nowMs - FAILURES_FORGOTTEN_MS), iso(nowMs + FAILURES_FORGOTTEN_MS));
-    if (after.lockedUntil && Date.parse(after.lockedUntil) > nowMs) throw lockedError(after.lockedUntil, nowMs);
+    wrongPassword();
+    if (guard.lockedUntil && Date.parse(guard.lockedUntil) > nowMs) throw lockedError(guard.lockedUntil, nowMs);
     throw new ApiError('unauthenticated', 'Wrong email or password');
   }
+  // The right password: its count (and a lock it set as the 10th) is given back, as a success always reset the email's failures.
+  await store.app.clearSignInGuard(guardKey);
   await refuseClosedAccount(store, login.subject);
-  if (guard) await store.app.clearSignInGuard(guardKey);
 
   // Rotation: whatever session id the browser brought ends here; the new one is fresh.
   const previous = ctx.cookies.get(SESSION_COOKIE);

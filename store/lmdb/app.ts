@@ -52,9 +52,11 @@ export function lmdbApp(root: RootDatabase): AppStore {
     async getSignInGuard(key) {
       return guards.get(key);
     },
-    async recordSignInFailure(key, maxFailures, lockUntil, at, forgetBefore, forgetAt) {
+    async reserveSignInAttempt(key, maxFailures, lockUntil, at, forgetBefore, forgetAt) {
       return root.transaction(() => {
-        // Guards past their expiry go, a bounded number per failure (addresses tried are not kept).
+        const locked = guards.get(key);
+        if (locked?.lockedUntil && locked.lockedUntil > at) return { refused: true, guard: locked };
+        // Guards past their expiry go, a bounded number per attempt (addresses tried are not kept).
         const expired = [...guardsByExpiry.getRange({ end: [at], limit: GUARDS_DROPPED_PER_FAILURE })];
         for (const { key: indexKey, value: guardKey } of expired) {
           guardsByExpiry.remove(indexKey);
@@ -63,9 +65,8 @@ export function lmdbApp(root: RootDatabase): AppStore {
         }
         const cur = guards.get(key);
         const kept = cur && cur.lastFailureAt >= forgetBefore ? cur.failures : 0;
-        const stillLocked = cur?.lockedUntil && cur.lockedUntil > at ? cur.lockedUntil : null;
         const failures = kept + 1;
-        const lockedUntil = failures >= maxFailures ? lockUntil : stillLocked;
+        const lockedUntil = failures >= maxFailures ? lockUntil : null;
         const next: SignInGuard = {
           key,
           failures: failures >= maxFailures ? 0 : failures,
@@ -76,7 +77,7 @@ export function lmdbApp(root: RootDatabase): AppStore {
         if (cur) guardsByExpiry.remove([cur.expiresAt, key]);
         guards.put(key, next);
         guardsByExpiry.put([next.expiresAt, key], key);
-        return next;
+        return { refused: false, guard: next };
       });
     },
     async clearSignInGuard(key) {

@@ -34,6 +34,35 @@ export async function mongoApp(db: Db): Promise<AppStore> {
     const { expireAt: _e, ...rest } = p;
     return rest as T;
   };
+  /**
+   * One pipeline update of a guard not locked at `at` (upserted for a key not seen yet): forget,
+   * count, lock, expire. A locked guard misses the filter, and the upsert collides on _id.
+   */
+  const countAttempt = async (key: string, maxFailures: number, lockUntil: string, at: string, forgetBefore: string, forgetAt: string): Promise<SignInGuard> => {
+    const doc = await guards.findOneAndUpdate(
+      { _id: key, $or: [{ lockedUntil: null }, { lockedUntil: { $lte: at } }] },
+      [
+        {
+          $set: {
+            key,
+            failures: { $add: [{ $cond: [{ $gte: [{ $ifNull: ['$lastFailureAt', ''] }, forgetBefore] }, '$failures', 0] }, 1] },
+            lockedUntil: null,
+            lastFailureAt: at,
+          },
+        },
+        {
+          $set: {
+            lockedUntil: { $cond: [{ $gte: ['$failures', maxFailures] }, lockUntil, null] },
+            failures: { $cond: [{ $gte: ['$failures', maxFailures] }, 0, '$failures'] },
+          },
+        },
+        { $set: { expiresAt: { $cond: [{ $gt: [{ $ifNull: ['$lockedUntil', ''] }, forgetAt] }, '$lockedUntil', forgetAt] } } },
+        { $set: { expireAt: { $toDate: '$expiresAt' } } },
+      ],
+      { upsert: true, returnDocument: 'after' },
+    );
+    return strip<SignInGuard>(doc)!;
+  };
 
   return {
     async getLogin(email) {
@@ -59,31 +88,17 @@ export async function mongoApp(db: Db): Promise<AppStore> {
     async getSignInGuard(key) {
       return strip<SignInGuard>(await guards.findOne({ _id: key }));
     },
-    async recordSignInFailure(key, maxFailures, lockUntil, at, forgetBefore, forgetAt) {
-      // One pipeline update (upserted for a key not seen yet): forget, count, lock, expire.
-      const doc = await guards.findOneAndUpdate(
-        { _id: key },
-        [
-          {
-            $set: {
-              key,
-              failures: { $add: [{ $cond: [{ $gte: [{ $ifNull: ['$lastFailureAt', ''] }, forgetBefore] }, '$failures', 0] }, 1] },
-              lockedUntil: { $cond: [{ $gt: [{ $ifNull: ['$lockedUntil', ''] }, at] }, '$lockedUntil', null] },
-              lastFailureAt: at,
-            },
-          },
-          {
-            $set: {
-              lockedUntil: { $cond: [{ $gte: ['$failures', maxFailures] }, lockUntil, '$lockedUntil'] },
-              failures: { $cond: [{ $gte: ['$failures', maxFailures] }, 0, '$failures'] },
-            },
-          },
-          { $set: { expiresAt: { $cond: [{ $gt: [{ $ifNull: ['$lockedUntil', ''] }, forgetAt] }, '$lockedUntil', forgetAt] } } },
-          { $set: { expireAt: { $toDate: '$expiresAt' } } },
-        ],
-        { upsert: true, returnDocument: 'after' },
-      );
-      return strip<SignInGuard>(doc)!;
+    async reserveSignInAttempt(key, maxFailures, lockUntil, at, forgetBefore, forgetAt) {
+      for (;;) {
+        try {
+          return { refused: false, guard: await countAttempt(key, maxFailures, lockUntil, at, forgetBefore, forgetAt) };
+        } catch (err) {
+          // The filter missed a guard that exists: it is locked (refused), unless the lock was lifted since (count again).
+          if (!isDuplicate(err)) throw err;
+          const locked = strip<SignInGuard>(await guards.findOne({ _id: key }));
+          if (locked?.lockedUntil && locked.lockedUntil > at) return { refused: true, guard: locked };
+        }
+      }
     },
     async clearSignInGuard(key) {
       await guards.deleteOne({ _id: key });

@@ -313,21 +313,32 @@ export function storeContract(name: string, open: () => Promise<{ store: Store; 
         expect(await store.app.getLogin('bob@x.com')).to.equal(undefined);
       });
 
-      it('counts wrong passwords per guard key atomically, locks at the limit and starts the count again; a failure during the lock keeps it', async () => {
-        // A failure at minute m: locks until m + 15, forgets failures before m - 15, forgotten at m + 15.
-        const fail = (key: string, m: number) => store.app.recordSignInFailure(key, 10, t(m + 15), t(m), t(m - 15), t(m + 15));
-        const results = await Promise.all(Array.from({ length: 9 }, () => fail('g1', 1)));
-        expect(results.map((r) => r.failures).sort((a, b) => a - b)).to.deep.equal([1, 2, 3, 4, 5, 6, 7, 8, 9]);
-        expect(await fail('g1', 1)).to.deep.include({ key: 'g1', failures: 0, lockedUntil: t(16), lastFailureAt: t(1), expiresAt: t(16) });
-        expect(await fail('g1', 2)).to.deep.include({ failures: 1, lockedUntil: t(16), expiresAt: t(17) });
-        expect(await store.app.getSignInGuard('g1')).to.deep.include({ failures: 1, lockedUntil: t(16) });
+      it('counts sign-in attempts per guard key atomically, locks at the limit and starts the count again; refuses during the lock, counting nothing', async () => {
+        // An attempt at minute m: locks until m + 15, forgets failures before m - 15, forgotten at m + 15.
+        const reserve = (key: string, m: number) => store.app.reserveSignInAttempt(key, 10, t(m + 15), t(m), t(m - 15), t(m + 15));
+        const fail = async (key: string, m: number) => (await reserve(key, m)).guard;
+        const results = await Promise.all(Array.from({ length: 9 }, () => reserve('g1', 1)));
+        expect(results.map((r) => r.refused)).to.deep.equal(Array(9).fill(false));
+        expect(results.map((r) => r.guard.failures).sort((a, b) => a - b)).to.deep.equal([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        expect(await reserve('g1', 1)).to.deep.include({ refused: false, guard: { key: 'g1', failures: 0, lockedUntil: t(16), lastFailureAt: t(1), expiresAt: t(16) } });
+        const locked = await reserve('g1', 2);
+        expect(locked.refused).to.equal(true);
+        expect(locked.guard).to.deep.include({ failures: 0, lockedUntil: t(16), expiresAt: t(16) });
+        expect(await store.app.getSignInGuard('g1')).to.deep.include({ failures: 0, lockedUntil: t(16), lastFailureAt: t(1) });
+        expect(await fail('g1', 16), 'the lock is over: counted again').to.deep.include({ failures: 1, lockedUntil: null, expiresAt: t(31) });
         await store.app.clearSignInGuard('g1');
         expect(await store.app.getSignInGuard('g1')).to.equal(undefined);
         expect(await fail('g1', 3), 'counts again from nothing').to.deep.include({ failures: 1, lockedUntil: null });
       });
 
+      it('counts no more than the limit of attempts sent together: 30 at once, 10 counted (the 10th locks), 20 refused', async () => {
+        const tries = await Promise.all(Array.from({ length: 30 }, () => store.app.reserveSignInAttempt('g4', 10, t(16), t(1), t(-14), t(16))));
+        expect(tries.filter((r) => !r.refused)).to.have.length(10);
+        expect(tries.filter((r) => r.refused).every((r) => r.guard.lockedUntil === t(16))).to.equal(true);
+      });
+
       it('forgets failures when the last was before the window; a key never seen starts at one', async () => {
-        const fail = (key: string, m: number) => store.app.recordSignInFailure(key, 10, t(m + 15), t(m), t(m - 15), t(m + 15));
+        const fail = async (key: string, m: number) => (await store.app.reserveSignInAttempt(key, 10, t(m + 15), t(m), t(m - 15), t(m + 15))).guard;
         for (let i = 0; i < 5; i++) await fail('g2', 20);
         expect((await fail('g2', 34)).failures, 'the last failure 14 minutes before').to.equal(6);
         expect(await fail('g2', 50), '16 minutes after the last').to.deep.include({ failures: 1, lockedUntil: null, expiresAt: t(65) });

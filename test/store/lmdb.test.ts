@@ -47,11 +47,11 @@ describe('LMDB app store: invitations are forgotten INVITATION_KEPT_MS after the
 });
 
 describe('LMDB app store: sign-in guards are dropped once they expire', () => {
-  it('recording a failure removes expired guards (a bounded number each time) and keeps the live ones', async () => {
+  it('counting an attempt removes expired guards (a bounded number each time) and keeps the live ones', async () => {
     const { store, cleanup } = await openLmdb();
     try {
       const t = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString();
-      const fail = (key: string, m: number) => store.app.recordSignInFailure(key, 10, t(m + 15), t(m), t(m - 15), t(m + 15));
+      const fail = (key: string, m: number) => store.app.reserveSignInAttempt(key, 10, t(m + 15), t(m), t(m - 15), t(m + 15));
       for (let i = 0; i < 40; i++) await fail(`old-${i}`, 0);
       await fail('live', 10);
       for (let i = 0; i < 10; i++) await fail('locked', 5);
