@@ -87,16 +87,22 @@ export function sessionRoutes(deps: SessionRouteDeps): RouteSpec[] {
       summary: 'Set a password with the token of an invitation link',
       session: 'none',
       async handler(ctx) {
-        // Each answer costs a password hash: an address that keeps sending unknown tokens is stopped like one guessing keys.
-        const gate = await deps.limits.checkAddress(ctx.ip);
+        // Each answer costs a password hash: an address that keeps sending unknown tokens is stopped
+        // like one guessing keys. Counted before the hash (a burst sent together all passed a check
+        // made first); only an unknown token keeps the count.
+        const gate = await deps.limits.reserveFailedAttempt(ctx.ip);
         if (!gate.allowed) throw errors.rateLimited(gate.retryAfterMs / 1000, 'Too many failed attempts from this address');
-        const body = await formBody(ctx);
-        const { email, subject } = await acceptInvitation(store, body).catch(async (err: unknown) => {
-          if (err instanceof AccountError && err.code === 'not_found') await deps.limits.recordFailedAttempt(ctx.ip);
-          throw err;
-        });
-        noStore(ctx);
-        ctx.body = { email, kind: subject.kind, next: 'Your password is set: sign in with it.' };
+        let unknownToken = false;
+        try {
+          const { email, subject } = await acceptInvitation(store, await formBody(ctx)).catch((err: unknown) => {
+            unknownToken = err instanceof AccountError && err.code === 'not_found';
+            throw err;
+          });
+          noStore(ctx);
+          ctx.body = { email, kind: subject.kind, next: 'Your password is set: sign in with it.' };
+        } finally {
+          if (!unknownToken) await deps.limits.releaseFailedAttempt(ctx.ip);
+        }
       },
     }),
   ];

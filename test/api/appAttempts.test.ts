@@ -1,7 +1,7 @@
 /**
  * The app's attempt limits under concurrent bursts, over HTTP, with the counters in memory and in
- * Redis: an attempt is counted before its password check (scrypt), so requests sent together can
- * never check more passwords than the limits allow (found by a black-box
+ * Redis: an attempt is counted before its password check (scrypt) or hash, so requests sent
+ * together can never check more passwords or tokens than the limits allow (found by a black-box
  * probe: 40 sign-ins sent at once all passed the check before any counted, and the right
  * password, sent last, got a session from a locked email).
  */
@@ -65,6 +65,30 @@ function attemptLimits(name: string, start: (ctx: Mocha.Context) => Promise<Test
       const fresh = await client();
       expect((await signIn(fresh, `nobody-last-${address}@example.com`, 'whatever it is', address)).status).to.equal(401);
       expect((await signIn(fresh, email, PASSWORD, address)).status, 'the address is over its 20 now').to.equal(429);
+    });
+
+    it('45 unknown invitation tokens from one address sent at once: 20 are hashed and answered 404, 25 refused', async () => {
+      const c = await client();
+      c.address = freshAddress();
+      const answers = await Promise.all(
+        Array.from({ length: 45 }, (_, i) => c.request('POST', '/app/invitations/accept', { body: { token: `${String(i).padStart(2, '0')}${'F'.repeat(41)}`, password: 'a long enough password' } })),
+      );
+      expect(count(answers, 404), statuses(answers).join(',')).to.equal(20);
+      expect(count(answers, 429)).to.equal(25);
+    });
+
+    it('an accepted invitation or a refused answer does not count against the address', async () => {
+      const c = await client();
+      c.address = freshAddress();
+      const accept = (token: string, password = 'a long enough password') => c.request('POST', '/app/invitations/accept', { body: { token, password } });
+      for (let i = 0; i < 19; i++) expect((await accept(`${String(i).padStart(2, '0')}${'G'.repeat(41)}`)).status).to.equal(404);
+      expect((await accept('H'.repeat(43), 'short')).status, 'a short password, no hash').to.equal(400);
+      const member = await addMember(server, acct.company);
+      const { inviteMember } = await import('../../api/app/invitations.js');
+      const token = (await inviteMember(server.store, member.member.id, server.url)).link.split('#')[1]!;
+      expect((await accept(token)).status).to.equal(200);
+      expect((await accept('I'.repeat(43))).status, 'the 20th unknown token').to.equal(404);
+      expect((await accept('J'.repeat(43))).status).to.equal(429);
     });
   });
 }
