@@ -1,8 +1,10 @@
 /**
  * Exact decimal arithmetic for conversion rates, on BigInt: a rate is a decimal string, never a
- * float, and an amount derived from it is computed exactly as a fraction and rounded once, half
- * to even (banker's rounding), to the minor unit of its currency. Half-to-even has no bias: over
- * many conversions the ties round up as often as down, so neither side gains from rounding.
+ * float, and an amount derived from it is computed exactly as a fraction and rounded once to the
+ * minor unit of its currency, against the merchant: what they receive rounds down, what they pay
+ * rounds up. Rounding to nearest (half to even included) is unbiased only over amounts nobody
+ * chooses; the merchant chooses them, picks those that round their way, and repeats (a
+ * quote-convert cycle made 1 minor unit each time).
  */
 
 /** A positive decimal: value = units / 10^scale. */
@@ -39,27 +41,28 @@ export function withMarkup(mid: Decimal, bps: number): Decimal {
   return { units: mid.units * BigInt(10_000 - bps), scale: mid.scale + 4 };
 }
 
-/** numerator / denominator (both positive) rounded half to even. */
-export function divideHalfEven(numerator: bigint, denominator: bigint): bigint {
+/** Which way an amount the service computes rounds: `down` for what the merchant receives, `up` for what they pay. */
+export type Against = 'down' | 'up';
+
+/** numerator / denominator (both positive) rounded to a whole number in the direction given. */
+export function divideAgainst(numerator: bigint, denominator: bigint, direction: Against): bigint {
   const q = numerator / denominator;
-  const twice = (numerator % denominator) * 2n;
-  if (twice > denominator || (twice === denominator && q % 2n === 1n)) return q + 1n;
-  return q;
+  return direction === 'up' && numerator % denominator !== 0n ? q + 1n : q;
 }
 
 /**
- * Minor units of the buy currency for `sellMinor` minor units of the sell currency at `rate`
- * (buy units per sell unit): sellMinor * rate * 10^(buyExp - sellExp), rounded half to even.
+ * Minor units of the buy currency the merchant receives for `sellMinor` minor units of the sell
+ * currency at `rate` (buy units per sell unit): sellMinor * rate * 10^(buyExp - sellExp), rounded down.
  */
 export function buyFor(sellMinor: number, rate: Decimal, sellExp: number, buyExp: number): number {
   const num = BigInt(sellMinor) * rate.units * 10n ** BigInt(buyExp);
   const den = 10n ** BigInt(rate.scale + sellExp);
-  return Number(divideHalfEven(num, den));
+  return Number(divideAgainst(num, den, 'down'));
 }
 
-/** Minor units of the sell currency that buy `buyMinor` at `rate`: buyMinor / rate * 10^(sellExp - buyExp), half to even. */
+/** Minor units of the sell currency the merchant pays for `buyMinor` at `rate`: buyMinor / rate * 10^(sellExp - buyExp), rounded up. */
 export function sellFor(buyMinor: number, rate: Decimal, sellExp: number, buyExp: number): number {
   const num = BigInt(buyMinor) * 10n ** BigInt(rate.scale + sellExp);
   const den = rate.units * 10n ** BigInt(buyExp);
-  return Number(divideHalfEven(num, den));
+  return Number(divideAgainst(num, den, 'up'));
 }

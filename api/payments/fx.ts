@@ -3,9 +3,10 @@
  * locked for 5 minutes and used once, and conversions that move both balances atomically at the
  * quoted amounts.
  *
- * A quote for a sell amount S: buy = round((S - fee) * rate * 10^(buyExp - sellExp)).
- * A quote for a buy amount B:  sell = round(B / rate * 10^(sellExp - buyExp)) + fee.
- * rate = mid * (1 - markup_bps / 10000), exact; every rounding is half to even (decimal.ts).
+ * A quote for a sell amount S: buy = floor((S - fee) * rate * 10^(buyExp - sellExp)).
+ * A quote for a buy amount B:  sell = ceil(B / rate * 10^(sellExp - buyExp)) + fee.
+ * rate = mid * (1 - markup_bps / 10000), exact. The amount the merchant states is kept exact; the
+ * one computed rounds against them (decimal.ts), so no choice of amounts gains from rounding.
  */
 import { ApiError, errors } from '../errors.js';
 import { getOrNotFound, iso, newEvent, insufficient, type PaymentsContext } from './core.js';

@@ -191,7 +191,7 @@ export function paymentsRoutes(pc: PaymentsContext): RouteSpec[] {
 
     route({
       method: 'POST', path: '/v1/quotes', tag: 'conversions', operationId: 'createQuote', summary: 'Price a conversion and lock it for 5 minutes',
-      description: 'Prices selling sell_amount or buying buy_amount (exactly one) at the rate table\'s rate less its markup, with its fee; the quote is locked for 5 minutes and can be used by one conversion. Amounts round half to even. No money moves.',
+      description: 'Prices selling sell_amount or buying buy_amount (exactly one) at the rate table\'s rate less its markup, with its fee; the quote is locked for 5 minutes and can be used by one conversion. The amount you give is exact; the computed one rounds against you to the minor unit (the buy amount down, the sell amount up). No money moves.',
       requestBody: { description: 'What to convert', schema: schemaOf(QUOTE_BODY) },
       responses: { 201: { description: 'The quote', schema: S.QUOTE_SCHEMA } },
       errors: ['validation_failed', 'rate_unavailable', 'payload_too_large', 'unsupported_media_type'],

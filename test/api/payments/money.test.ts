@@ -1,6 +1,6 @@
 /**
  * Money over real HTTP: amounts in minor units (what is not representable is 400), the currency
- * table, quotes (exact rates, half-to-even rounding, fees, 5-minute lock, single use) and
+ * table, quotes (exact rates, rounding against the merchant, fees, 5-minute lock, single use) and
  * conversions (both balances at once; 402 when short, 409 when expired or used), and the live
  * rail: live objects wait until the operator records what the bank did.
  */
@@ -63,17 +63,17 @@ describe('payments money: amounts, currencies, quotes, conversions, the live rai
     }
   });
 
-  it('quotes: rate = mid less the markup, exact; buy amounts half to even at each exponent', async () => {
+  it('quotes: rate = mid less the markup, exact; buy amounts rounded down (the merchant receives them) at each exponent', async () => {
     const q = await quote({ sell_currency: 'EUR', buy_currency: 'USD', sell_amount: 10_000 });
     expect(q.status).to.equal(201);
-    // 1.0825 * (1 - 0.0050) = 1.0770875; 10000 cents * 1.0770875 = 10770.875 cents -> 10771
-    expect(q.body).to.include({ status: 'open', sell_amount: 10_000, buy_amount: 10_771, rate: '1.0770875', mid_market_rate: '1.0825', markup_bps: 50 });
+    // 1.0825 * (1 - 0.0050) = 1.0770875; 10000 cents * 1.0770875 = 10770.875 cents -> 10770
+    expect(q.body).to.include({ status: 'open', sell_amount: 10_000, buy_amount: 10_770, rate: '1.0770875', mid_market_rate: '1.0825', markup_bps: 50 });
     expect(q.body.fee).to.deep.equal({ amount: 0, currency: 'EUR' });
     expect(q.body.expires_at).to.equal(new Date(server.clock.now() + 5 * 60_000).toISOString());
-    // Ties go to the even neighbour: 1 * 2.5 = 2.5 -> 2; 3 * 2.5 = 7.5 -> 8; 5 * 2.5 = 12.5 -> 12
-    for (const [sell, buy] of [[1, 2], [3, 8], [5, 12], [7, 18]]) expect((await quote({ sell_currency: 'EUR', buy_currency: 'GBP', sell_amount: sell })).body.buy_amount, `${sell}`).to.equal(buy);
-    // EUR (2) -> JPY (0): 1000 cents * 161.37 / 100 = 1613.7 yen -> 1614
-    expect((await quote({ sell_currency: 'EUR', buy_currency: 'JPY', sell_amount: 1_000 })).body.buy_amount).to.equal(1_614);
+    // Down, ties too: 1 * 2.5 = 2.5 -> 2; 3 * 2.5 = 7.5 -> 7; 5 * 2.5 = 12.5 -> 12; 4 * 2.5 = 10 exactly
+    for (const [sell, buy] of [[1, 2], [3, 7], [5, 12], [7, 17], [4, 10]]) expect((await quote({ sell_currency: 'EUR', buy_currency: 'GBP', sell_amount: sell })).body.buy_amount, `${sell}`).to.equal(buy);
+    // EUR (2) -> JPY (0): 1000 cents * 161.37 / 100 = 1613.7 yen -> 1613
+    expect((await quote({ sell_currency: 'EUR', buy_currency: 'JPY', sell_amount: 1_000 })).body.buy_amount).to.equal(1_613);
     // JPY (0) -> EUR (2): 1000 yen * 0.0062 * 100 = 620 cents
     expect((await quote({ sell_currency: 'JPY', buy_currency: 'EUR', sell_amount: 1_000 })).body.buy_amount).to.equal(620);
     // EUR (2) -> KWD (3): 10000 cents * 0.3315 * 10 = 33150 fils
@@ -81,11 +81,12 @@ describe('payments money: amounts, currencies, quotes, conversions, the live rai
   });
 
   it('quotes for a buy amount, and the fee in the sell currency', async () => {
-    // 10771 / 1.0770875 = 10000.116... -> 10000 cents
-    expect((await quote({ sell_currency: 'EUR', buy_currency: 'USD', buy_amount: 10_771 })).body).to.include({ sell_amount: 10_000, buy_amount: 10_771 });
-    // fee 30: (10000 - 30) * 0.95 = 9471.5 -> 9472 (tie to even); buying 9472 costs 9472 / 0.95 = 9970.5... -> 9971, + 30
+    // The sell amount the merchant pays rounds up: 10771 / 1.0770875 = 10000.116... -> 10001 cents; 10770 / 1.0770875 = 9999.19 -> 10000
+    expect((await quote({ sell_currency: 'EUR', buy_currency: 'USD', buy_amount: 10_771 })).body).to.include({ sell_amount: 10_001, buy_amount: 10_771 });
+    expect((await quote({ sell_currency: 'EUR', buy_currency: 'USD', buy_amount: 10_770 })).body).to.include({ sell_amount: 10_000, buy_amount: 10_770 });
+    // fee 30: (10000 - 30) * 0.95 = 9471.5 -> 9471 (down); buying 9472 costs 9472 / 0.95 = 9970.5... -> 9971 (up), + 30
     const withFee = await quote({ sell_currency: 'EUR', buy_currency: 'CHF', sell_amount: 10_000 });
-    expect(withFee.body).to.include({ buy_amount: 9_472 });
+    expect(withFee.body).to.include({ buy_amount: 9_471 });
     expect(withFee.body.fee).to.deep.equal({ amount: 30, currency: 'EUR' });
     expect((await quote({ sell_currency: 'EUR', buy_currency: 'CHF', buy_amount: 9_472 })).body.sell_amount).to.equal(10_001);
     expect((await quote({ sell_currency: 'EUR', buy_currency: 'CHF', sell_amount: 30 })).status, 'does not cover the fee').to.equal(400);
@@ -106,9 +107,9 @@ describe('payments money: amounts, currencies, quotes, conversions, the live rai
     const q = await quote({ sell_currency: 'EUR', buy_currency: 'USD', sell_amount: 10_000 });
     const c = await pay(server, '/v1/conversions', { key: m.sandbox, idem: true, body: { quote: q.body.id } });
     expect(c.status).to.equal(201);
-    expect(c.body).to.include({ object: 'conversion', status: 'completed', quote: q.body.id, sell_amount: 10_000, buy_amount: 10_771, rate: '1.0770875' });
+    expect(c.body).to.include({ object: 'conversion', status: 'completed', quote: q.body.id, sell_amount: 10_000, buy_amount: 10_770, rate: '1.0770875' });
     expect((await balanceOf(server, m.sandbox, 'EUR')).available).to.equal(before.eur.available - 10_000);
-    expect((await balanceOf(server, m.sandbox, 'USD')).available).to.equal(before.usd.available + 10_771);
+    expect((await balanceOf(server, m.sandbox, 'USD')).available).to.equal(before.usd.available + 10_770);
     expect((await pay(server, `/v1/quotes/${q.body.id}`, { key: m.sandbox })).body).to.include({ status: 'used', conversion: c.body.id });
     const again = await pay(server, '/v1/conversions', { key: m.sandbox, idem: true, body: { quote: q.body.id } });
     expect(again.status).to.equal(409);

@@ -1,9 +1,9 @@
 /**
- * The small pure parts of payments: exact decimals and half-to-even rounding, minor-unit
+ * The small pure parts of payments: exact decimals and rounding against the merchant, minor-unit
  * amounts, allowlist parsing and matching, time-ordered ids, key values, the state tables.
  */
 import { expect } from 'chai';
-import { buyFor, divideHalfEven, formatDecimal, parseDecimal, sellFor, withMarkup } from '../../../api/payments/decimal.js';
+import { buyFor, divideAgainst, formatDecimal, parseDecimal, sellFor, withMarkup } from '../../../api/payments/decimal.js';
 import { amountProblem, currencyOf, formatMinor, MAX_AMOUNT } from '../../../api/payments/money.js';
 import { allowlistAllows, parseAllowEntry } from '../../../api/payments/allowlist.js';
 import { isPaymentId, newPaymentId } from '../../../api/payments/ids.js';
@@ -18,25 +18,32 @@ describe('payments decimals (api/payments/decimal.ts)', () => {
     for (const bad of ['1e3', '-1', '0', '0.000', '1,5', '.5', '1.', ' 1', '1234567890123']) expect(parseDecimal(bad), bad).to.equal(null);
   });
 
-  it('rounds half to even: ties go to the even neighbour, everything else to the nearest', () => {
-    const cases: [bigint, bigint, bigint][] = [[5n, 2n, 2n], [7n, 2n, 4n], [9n, 2n, 4n], [11n, 2n, 6n], [10n, 4n, 2n], [14n, 4n, 4n], [7n, 3n, 2n], [8n, 3n, 3n], [1n, 3n, 0n]];
-    for (const [n, d, want] of cases) expect(divideHalfEven(n, d), `${n}/${d}`).to.equal(want);
+  it('divideAgainst: down for what the merchant receives, up for what they pay; exact quotients stay', () => {
+    // [n, d, down, up]: any remainder at all moves `up`, however small (1/3, 8/3, 10^12 + 1 over 10^12)
+    const cases: [bigint, bigint, bigint, bigint][] = [[5n, 2n, 2n, 3n], [7n, 2n, 3n, 4n], [10n, 4n, 2n, 3n], [7n, 3n, 2n, 3n], [8n, 3n, 2n, 3n], [1n, 3n, 0n, 1n], [12n, 4n, 3n, 3n], [10n ** 12n + 1n, 10n ** 12n, 1n, 2n]];
+    for (const [n, d, down, up] of cases) {
+      expect(divideAgainst(n, d, 'down'), `${n}/${d} down`).to.equal(down);
+      expect(divideAgainst(n, d, 'up'), `${n}/${d} up`).to.equal(up);
+    }
   });
 
   it('markup and conversions stay exact (1.0825 less 50 bps = 1.0770875 exactly)', () => {
     const rate = withMarkup(parseDecimal('1.0825')!, 50);
     expect(formatDecimal(rate)).to.equal('1.0770875');
-    expect(buyFor(10_000, rate, 2, 2)).to.equal(10_771); // 10770.875
-    expect(buyFor(1, parseDecimal('0.5')!, 2, 2)).to.equal(0); // 0.5 -> 0 (even)
-    expect(buyFor(3, parseDecimal('0.5')!, 2, 2)).to.equal(2); // 1.5 -> 2 (even)
-    // 999999999999 * 1.000000000001 = 999999999999.999999999999 -> 1000000000000 (exact, in BigInt)
-    expect(buyFor(999_999_999_999, parseDecimal('1.000000000001')!, 2, 2)).to.equal(1_000_000_000_000);
-    // 500000000000 * 1.000000000001 = 500000000000.5 exactly: a tie, to the even 500000000000
-    expect(buyFor(500_000_000_000, parseDecimal('1.000000000001')!, 2, 2)).to.equal(500_000_000_000);
-    // 500000000001 * 1.000000000001 = 500000000001.500000000001: just past the tie, up
-    expect(buyFor(500_000_000_001, parseDecimal('1.000000000001')!, 2, 2)).to.equal(500_000_000_002);
-    expect(sellFor(10_771, rate, 2, 2)).to.equal(10_000);
-    expect(sellFor(1_614, parseDecimal('161.37')!, 2, 0)).to.equal(1_000); // 1614 / 161.37 * 100 = 1000.19
+    // What the merchant receives rounds down, what they pay rounds up (decimal.ts).
+    expect(buyFor(10_000, rate, 2, 2)).to.equal(10_770); // 10770.875
+    expect(buyFor(3, parseDecimal('0.5')!, 2, 2)).to.equal(1); // 1.5
+    expect(buyFor(4, parseDecimal('0.5')!, 2, 2)).to.equal(2); // 2 exactly
+    // 999999999999 * 1.000000000001 = 999999999999.999999999999 (exact, in BigInt: a double would say 10^12)
+    expect(buyFor(999_999_999_999, parseDecimal('1.000000000001')!, 2, 2)).to.equal(999_999_999_999);
+    expect(buyFor(1_000_000_000_000, parseDecimal('1.000000000001')!, 2, 2)).to.equal(1_000_000_000_001); // 1000000000001 exactly
+    expect(sellFor(10_770, rate, 2, 2)).to.equal(10_000); // 9999.18...
+    expect(sellFor(10_771, rate, 2, 2)).to.equal(10_001); // 10000.116...
+    expect(sellFor(1_614, parseDecimal('161.37')!, 2, 0)).to.equal(1_001); // 1614 / 161.37 * 100 = 1000.19
+    expect(sellFor(3, parseDecimal('0.5')!, 2, 2)).to.equal(6); // 6 exactly
+    // The probe's cycle (EUR -> GBP at 2.4875, GBP -> EUR at 0.398): buying 3 pence costs 1.206 cents -> 2; selling 2 pence gives 0.796 cents -> 0
+    expect(sellFor(3, withMarkup(parseDecimal('2.5')!, 50), 2, 2)).to.equal(2);
+    expect(buyFor(2, withMarkup(parseDecimal('0.4')!, 50), 2, 2)).to.equal(0);
   });
 });
 
