@@ -83,7 +83,6 @@ export async function createEndpoint(ctx: PaymentsContext, scope: Scope, body: u
     const p = urlProblem(ctx, String(raw.url), scope);
     if (p) out.url = p;
   });
-  if ((await ctx.store.webhooks.listEndpoints(scope)).length >= ENDPOINTS_MAX) throw new ApiError('conflict', `At most ${ENDPOINTS_MAX} webhook endpoints per environment; delete one first`, { max: ENDPOINTS_MAX });
   const now = ctx.now();
   const id = newPaymentId('webhook_endpoint', now);
   const secret = `whsec_${randomBytes(32).toString('base64url')}`;
@@ -91,7 +90,7 @@ export async function createEndpoint(ctx: PaymentsContext, scope: Scope, body: u
     id, merchantId: scope.merchantId, environment: scope.environment, url: b.url, events: normaliseEvents(b.events),
     description: b.description ?? null, enabled: true, secret: sealWebhookSecret(ctx, id, secret), secretPrefix: secret.slice(0, 10), createdAt: iso(now), updatedAt: iso(now),
   };
-  await ctx.store.webhooks.createEndpoint(endpoint);
+  if (!(await ctx.store.webhooks.createEndpoint(endpoint, ENDPOINTS_MAX))) throw new ApiError('conflict', `At most ${ENDPOINTS_MAX} webhook endpoints per environment; delete one first`, { max: ENDPOINTS_MAX });
   return { ...endpointView(endpoint), secret };
 }
 

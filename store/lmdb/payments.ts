@@ -183,8 +183,14 @@ export function lmdbPayments(root: RootDatabase): PaymentsStore {
       },
     },
     webhooks: {
-      async createEndpoint(e) {
-        await durable(() => db.put(['whe', e.merchantId, e.environment, e.id], e));
+      async createEndpoint(e, max) {
+        // The count and the insert share one write transaction: LMDB runs them one at a time.
+        return durable(() => {
+          const prefix = ['whe', e.merchantId, e.environment];
+          if (db.getKeysCount({ start: prefix, end: [...prefix, HIGH] }) >= max) return false;
+          db.put([...prefix, e.id], e);
+          return true;
+        });
       },
       async getEndpoint(scope, id) {
         return db.get(['whe', scope.merchantId, scope.environment, id]);

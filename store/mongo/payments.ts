@@ -20,6 +20,8 @@ export async function mongoPayments(db: Db): Promise<PaymentsStore> {
   const accounts: Collection<AccountDoc> = db.collection('payAccounts');
   const events: Collection<EventDoc> = db.collection('payEvents');
   const endpoints: Collection<WithId<WebhookEndpoint>> = db.collection('payWebhookEndpoints');
+  /** How many endpoints each merchant environment holds (`_id` merchant:environment): the cap's one document. */
+  const endpointCounts: Collection<{ _id: string; count: number }> = db.collection('payWebhookEndpointCounts');
   const deliveries: Collection<WithId<WebhookDelivery>> = db.collection('payWebhookDeliveries');
   const idempotency: Collection<WithId<IdempotencyRecord>> = db.collection('payIdempotency');
   const requests: Collection<WithId<RequestLogEntry>> = db.collection('payRequestLog');
@@ -157,8 +159,36 @@ export async function mongoPayments(db: Db): Promise<PaymentsStore> {
       },
     },
     webhooks: {
-      async createEndpoint(e) {
-        await endpoints.insertOne({ _id: e.id, ...e });
+      // Race-free without a transaction: a place is taken by one conditional $inc on the scope's
+      // counter document (count < max), which MongoDB applies to one document atomically, so of
+      // requests racing for the last place one matches and the rest do not; only then is the
+      // endpoint inserted (a failed insert gives the place back). A deletion gives its place back
+      // after the delete. A crash between the two writes leaves the count one high: the cap errs
+      // strict, never loose.
+      async createEndpoint(e, max) {
+        const _id = `${e.merchantId}:${e.environment}`;
+        const take = async () => (await endpointCounts.updateOne({ _id, count: { $lt: max } }, { $inc: { count: 1 } })).modifiedCount === 1;
+        let taken = await take();
+        if (!taken && !(await endpointCounts.findOne({ _id }))) {
+          // No counter yet (no endpoint so far, or all registered before counting): it starts at what the
+          // scope holds. Endpoints are inserted only after a place is taken, so none can be added between
+          // this count and the counter's creation; of racing creations one insert wins, the rest are duplicates.
+          const held = await endpoints.countDocuments({ merchantId: e.merchantId, environment: e.environment });
+          try {
+            await endpointCounts.insertOne({ _id, count: held });
+          } catch (err) {
+            if (!isDuplicate(err)) throw err;
+          }
+          taken = await take();
+        }
+        if (!taken) return false;
+        try {
+          await endpoints.insertOne({ _id: e.id, ...e });
+        } catch (err) {
+          await endpointCounts.updateOne({ _id, count: { $gt: 0 } }, { $inc: { count: -1 } });
+          throw err;
+        }
+        return true;
       },
       async getEndpoint(scope, id) {
         return strip(await endpoints.findOne({ _id: id, merchantId: scope.merchantId, environment: scope.environment }));
@@ -170,7 +200,10 @@ export async function mongoPayments(db: Db): Promise<PaymentsStore> {
         return strip(await endpoints.findOneAndUpdate({ _id: id, merchantId: scope.merchantId, environment: scope.environment }, { $set: { ...patch, updatedAt: at } }, { returnDocument: 'after' }));
       },
       async deleteEndpoint(scope, id) {
-        return (await endpoints.deleteOne({ _id: id, merchantId: scope.merchantId, environment: scope.environment })).deletedCount === 1;
+        const gone = (await endpoints.deleteOne({ _id: id, merchantId: scope.merchantId, environment: scope.environment })).deletedCount === 1;
+        // Only the request that deleted it gives its place back (see createEndpoint).
+        if (gone) await endpointCounts.updateOne({ _id: `${scope.merchantId}:${scope.environment}`, count: { $gt: 0 } }, { $inc: { count: -1 } });
+        return gone;
       },
       async getDelivery(id) {
         return strip(await deliveries.findOne({ _id: id }));

@@ -164,7 +164,11 @@ export interface EventStore {
 }
 
 export interface WebhookStore {
-  createEndpoint(endpoint: WebhookEndpoint): Promise<void>;
+  /**
+   * Atomically: inserts the endpoint unless its scope (merchant environment) already holds `max`;
+   * false then, nothing written. A count before an insert let concurrent requests all pass it.
+   */
+  createEndpoint(endpoint: WebhookEndpoint, max: number): Promise<boolean>;
   getEndpoint(scope: Scope, id: string): Promise<WebhookEndpoint | undefined>;
   listEndpoints(scope: Scope): Promise<WebhookEndpoint[]>;
   updateEndpoint(scope: Scope, id: string, patch: Partial<Pick<WebhookEndpoint, 'url' | 'events' | 'description' | 'enabled' | 'secret' | 'secretPrefix'>>, at: string): Promise<WebhookEndpoint | undefined>;

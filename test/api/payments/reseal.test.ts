@@ -99,7 +99,7 @@ describe('payments: re-sealing account numbers under the current data key', func
     // As stored before sealing: the secret in plain text, no prefix field.
     const legacySecret = `whsec_${randomBytes(32).toString('base64url')}`;
     const legacy = { ...kept, id: 'we_legacy0000000000000000', secret: legacySecret, secretPrefix: undefined, updatedAt: '2026-01-01T00:00:00.000Z' };
-    await store.payments.webhooks.createEndpoint(legacy);
+    await store.payments.webhooks.createEndpoint(legacy, 16);
     expect(webhookSecret(ctx(dataKeys(b, [a])), (await store.payments.webhooks.getEndpoint(scope, legacy.id))!)).to.equal(legacySecret);
 
     const report = await resealAccountNumbers(ctx(dataKeys(b, [a])));

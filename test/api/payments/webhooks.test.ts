@@ -83,6 +83,23 @@ describe('payments webhooks (embedded: in-process scheduler)', () => {
     expect((await pay(server, '/v1/webhook_endpoints', { key: m.sandbox })).status).to.equal(200);
   });
 
+  it('when 19 endpoints are registered at once on an environment holding 1, then 15 are created and 4 refused: never more than 16 (the cap was a count, then an insert)', async () => {
+    const r = await open();
+    await endpoint(r.url);
+    const results = await Promise.all(Array.from({ length: 19 }, () => pay(server, '/v1/webhook_endpoints', { key: m.sandbox, body: { url: r.url } })));
+    expect(results.filter((x) => x.status === 201), 'created').to.have.length(15);
+    const refused = results.filter((x) => x.status !== 201);
+    expect(refused.map((x) => x.status)).to.deep.equal([409, 409, 409, 409]);
+    expect(refused[0]!.body.error).to.deep.include({ code: 'conflict', details: { max: 16 } });
+    expect((await pay(server, '/v1/webhook_endpoints', { key: m.sandbox })).body.data, 'stored').to.have.length(16);
+    // A deletion frees its place, and only its place; the live environment counts apart.
+    const first = (await pay(server, '/v1/webhook_endpoints', { key: m.sandbox })).body.data[0];
+    expect((await pay(server, `/v1/webhook_endpoints/${first.id}`, { key: m.sandbox, method: 'DELETE' })).status).to.equal(204);
+    const again = await Promise.all(Array.from({ length: 3 }, () => pay(server, '/v1/webhook_endpoints', { key: m.sandbox, body: { url: r.url } })));
+    expect(again.map((x) => x.status).sort()).to.deep.equal([201, 409, 409]);
+    expect((await pay(server, '/v1/webhook_endpoints', { key: m.live, body: { url: 'https://example.com/h' } })).status).to.equal(201);
+  });
+
   it('shows the signing secret once; events arrive signed and verify with the documented recipe', async () => {
     const r = await open();
     const ep = await endpoint(r.url);

@@ -264,7 +264,7 @@ export function paymentsStoreContract(name: string, open: OpenStore): void {
 
     it('webhooks: endpoints per scope; a due delivery is claimed by one node at a time; attempts recorded', async () => {
       const ep = { id: 'we_1', merchantId: 'mch_a', environment: 'sandbox' as const, url: 'http://127.0.0.1:1/h', events: ['*'], description: null, enabled: true, secret: 'whsec_x', createdAt: iso(T0), updatedAt: iso(T0) };
-      await p().webhooks.createEndpoint(ep);
+      expect(await p().webhooks.createEndpoint(ep, 16)).to.equal(true);
       expect((await p().webhooks.getEndpoint(sand, 'we_1'))?.secret).to.equal('whsec_x');
       expect(await p().webhooks.getEndpoint(live, 'we_1')).to.equal(undefined);
       expect((await p().webhooks.listEndpoints(sand)).map((e) => e.id)).to.deep.equal(['we_1']);
@@ -287,6 +287,23 @@ export function paymentsStoreContract(name: string, open: OpenStore): void {
       expect(await p().webhooks.dueDeliveries(iso(T0 + 999_999), 10)).to.deep.equal([]);
       expect(await p().webhooks.deleteEndpoint(sand, 'we_1')).to.equal(true);
       expect(await p().webhooks.deleteEndpoint(sand, 'we_1')).to.equal(false);
+    });
+
+    it('webhook endpoints: N concurrent creations leave at most the cap per scope; a deletion frees one place', async () => {
+      const ep = (scope: Scope) => ({ id: id('we'), merchantId: scope.merchantId, environment: scope.environment, url: 'https://example.com/h', events: ['*'], description: null, enabled: true, secret: 's', createdAt: iso(T0), updatedAt: iso(T0) });
+      expect(await p().webhooks.createEndpoint(ep(sand), 4)).to.equal(true);
+      const made = await Promise.all(Array.from({ length: 12 }, () => p().webhooks.createEndpoint(ep(sand), 4)));
+      expect(made.filter(Boolean), 'created').to.have.length(3);
+      expect(await p().webhooks.listEndpoints(sand)).to.have.length(4);
+      expect(await p().webhooks.createEndpoint(ep(live), 4), 'another environment counts apart').to.equal(true);
+      expect(await p().webhooks.createEndpoint(ep(other), 4), 'another merchant counts apart').to.equal(true);
+      const [first] = await p().webhooks.listEndpoints(sand);
+      expect(await p().webhooks.deleteEndpoint(live, first!.id), 'not in that scope').to.equal(false);
+      expect(await p().webhooks.deleteEndpoint(sand, first!.id)).to.equal(true);
+      expect(await p().webhooks.deleteEndpoint(sand, first!.id), 'deleted once').to.equal(false);
+      const again = await Promise.all(Array.from({ length: 5 }, () => p().webhooks.createEndpoint(ep(sand), 4)));
+      expect(again.filter(Boolean), 'one place freed').to.have.length(1);
+      expect(await p().webhooks.listEndpoints(sand)).to.have.length(4);
     });
 
     it('idempotency: started, in progress, replay, mismatch, take-over after a lapsed hold, expiry, release, abandon', async () => {
