@@ -47,7 +47,10 @@ function encode(value: bigint, length: number): string {
   return out;
 }
 
+/** The shape of an id of `kind`, as a regular expression's source (also the OpenAPI pattern of a cursor). */
+export const idPattern = (kind: IdKind): string => `^${ID_PREFIXES[kind]}_[0-9A-HJKMNP-TV-Z]{26}$`;
+
 /** Whether `id` has the shape of an id of `kind` (checked before any lookup). */
 export function isPaymentId(kind: IdKind, id: string): boolean {
-  return new RegExp(`^${ID_PREFIXES[kind]}_[0-9A-HJKMNP-TV-Z]{26}$`).test(id);
+  return new RegExp(idPattern(kind)).test(id);
 }

@@ -50,7 +50,7 @@ function page<T extends { id: string }>(rows: T[], limit: number, view: (r: T) =
 
 export function paymentsRoutes(pc: PaymentsContext): RouteSpec[] {
   const listRoute = <K extends ObjectKind>(kind: K, path: string, tag: string, what: string, schema: Record<string, unknown>, statuses: readonly string[] | null, view: (r: ObjectOf[K]) => unknown): RouteSpec => {
-    const params = listParams([...(statuses ? [filters.status(statuses)] : []), filters.currency, filters.createdGte, filters.createdLt]);
+    const params = listParams(kind, [...(statuses ? [filters.status(statuses)] : []), filters.currency, filters.createdGte, filters.createdLt]);
     return route({
       method: 'GET', path, tag, operationId: `list${what.replace(/ /g, '')}s`,
       summary: `This environment's ${what.toLowerCase()}s, newest first`,
@@ -340,7 +340,7 @@ export function paymentsRoutes(pc: PaymentsContext): RouteSpec[] {
 }
 
 function eventsRoute(pc: PaymentsContext): RouteSpec {
-  const params = listParams([
+  const params = listParams('event', [
     { name: 'type', in: 'query', required: false, description: 'Only events of this type', schema: { type: 'string', enum: [...EVENT_TYPES] } },
     { name: 'object', in: 'query', required: false, description: 'Only events of this object id', schema: { type: 'string', maxLength: 80 } },
   ]);
@@ -362,7 +362,7 @@ function eventsRoute(pc: PaymentsContext): RouteSpec {
 }
 
 function deliveriesRoute(pc: PaymentsContext): RouteSpec {
-  const params = listParams();
+  const params = listParams('delivery');
   return route({
     method: 'GET', path: '/v1/webhook_endpoints/{id}/deliveries', tag: 'webhooks', operationId: 'listWebhookDeliveries', summary: "An endpoint's deliveries with every attempt",
     description: 'The deliveries to one endpoint, newest first, each with its attempts (time, HTTP status or error, duration) and when the next one is due.',

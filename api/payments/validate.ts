@@ -8,6 +8,7 @@ import { errors } from '../errors.js';
 import { displayTextProblem, fieldMessages } from '../text.js';
 import { amountProblem, CURRENCIES, currencyOf, MAX_AMOUNT } from './money.js';
 import { COUNTRIES, isCountry } from './countries.js';
+import { ID_PREFIXES, idPattern, type IdKind } from './ids.js';
 
 export interface Field {
   schema: Record<string, unknown>;
@@ -154,9 +155,13 @@ export interface QueryParam {
   schema: Record<string, unknown>;
 }
 
-export const listParams = (filters: QueryParam[] = []): QueryParam[] => [
+/**
+ * The parameters of a list of `kind`: its cursor is an id of that kind only. Ids of every kind
+ * sort alike, so another kind's id would be compared as a string and give a wrong page.
+ */
+export const listParams = (kind: IdKind, filters: QueryParam[] = []): QueryParam[] => [
   { name: 'limit', in: 'query', required: false, description: `Page size, 1 to ${LIST_LIMIT_MAX} (default ${LIST_LIMIT_DEFAULT})`, schema: { type: 'integer', minimum: 1, maximum: LIST_LIMIT_MAX } },
-  { name: 'starting_after', in: 'query', required: false, description: 'Cursor: the next_cursor of the previous page (an object id); the page holds older objects', schema: { type: 'string', maxLength: 64 } },
+  { name: 'starting_after', in: 'query', required: false, description: `Cursor: the next_cursor of the previous page (a ${ID_PREFIXES[kind]}_ id); the page holds older objects`, schema: { type: 'string', pattern: idPattern(kind) } },
   ...filters,
 ];
 
@@ -177,7 +182,10 @@ export function parseQuery(query: Record<string, string | string[] | undefined>,
     values[k] = v;
   }
   if (!/^\d{1,3}$/.test(values.limit!) || Number(values.limit) < 1 || Number(values.limit) > LIST_LIMIT_MAX) out.limit = `must be an integer from 1 to ${LIST_LIMIT_MAX}`;
-  if (values.starting_after !== undefined && !/^[a-z]+_[0-9A-Z]{1,60}$/.test(values.starting_after)) out.starting_after = 'must be an object id from a previous page';
+  const cursor = params.find((p) => p.name === 'starting_after')?.schema.pattern;
+  if (values.starting_after !== undefined && typeof cursor === 'string' && !new RegExp(cursor).test(values.starting_after)) {
+    out.starting_after = `must be the next_cursor of a previous page of this list: an id matching ${cursor}`;
+  }
   for (const [k, check] of Object.entries(checks)) {
     if (values[k] === undefined) continue;
     const problem = check(values[k]!);
