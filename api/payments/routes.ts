@@ -11,7 +11,7 @@ import { balances, topUp, TOP_UP_BODY } from './balances.js';
 import { getOrNotFound, type PaymentsContext } from './core.js';
 import { CONVERSION_BODY, createConversion, createQuote, QUOTE_BODY } from './fx.js';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf, idempotent, REPLAY_HEADER } from './idempotency.js';
-import { CURRENCIES } from './money.js';
+import { CURRENCIES, currencyOf } from './money.js';
 import { ADVANCE_PAYIN_BODY, advancePayin, cancelPayin, createPayin, PAYIN_BODY } from './payins.js';
 import { ADVANCE_PAYOUT_BODY, advancePayout, cancelPayout, createPayout, PAYOUT_BODY } from './payouts.js';
 import { catalogue } from './sandbox.js';
@@ -37,7 +37,7 @@ const IDEMPOTENT_ERRORS: ErrorCode[] = ['validation_failed', 'idempotency_key_in
 
 const filters = {
   status: (values: readonly string[]): QueryParam => ({ name: 'status', in: 'query', required: false, description: 'Only objects in this status', schema: { type: 'string', enum: [...values] } }),
-  currency: { name: 'currency', in: 'query', required: false, description: 'Only objects in this currency', schema: { type: 'string', pattern: '^[A-Z]{3}$' } } as QueryParam,
+  currency: { name: 'currency', in: 'query', required: false, description: 'Only objects in this currency (GET /v1/currencies)', schema: { type: 'string', enum: CURRENCIES.map((c) => c.code) } } as QueryParam,
   createdGte: { name: 'created_gte', in: 'query', required: false, description: 'Only objects created at or after this time (ISO 8601)', schema: { type: 'string', format: 'date-time' } } as QueryParam,
   createdLt: { name: 'created_lt', in: 'query', required: false, description: 'Only objects created before this time (ISO 8601)', schema: { type: 'string', format: 'date-time' } } as QueryParam,
 };
@@ -61,7 +61,8 @@ export function paymentsRoutes(pc: PaymentsContext): RouteSpec[] {
       async handler(ctx) {
         const q = parseQuery(ctx.query, params, {
           ...(statuses ? { status: (v: string) => (statuses.includes(v) ? null : `must be one of: ${statuses.join(', ')}`) } : {}),
-          currency: (v) => (/^[A-Z]{3}$/.test(v) ? null : 'must be an ISO 4217 code (upper case)'),
+          // An unknown code matches nothing: refused, as a bad status is, not answered with an empty list.
+          currency: (v) => (currencyOf(v) ? null : 'must be an ISO 4217 code listed by GET /v1/currencies (upper case)'),
           created_gte: isoTime,
           created_lt: isoTime,
         });
@@ -245,17 +246,7 @@ export function paymentsRoutes(pc: PaymentsContext): RouteSpec[] {
         ctx.body = out;
       },
     }),
-    route({
-      method: 'GET', path: '/v1/webhook_endpoints', tag: 'webhooks', operationId: 'listWebhookEndpoints', summary: "This environment's webhook endpoints",
-      description: 'Every endpoint of the key\'s environment (never their secrets), in one page: it takes no query parameters.',
-      responses: { 200: { description: 'The endpoints', schema: S.listOf(S.ENDPOINT_SCHEMA, 'Endpoints') } },
-      errors: ['validation_failed'],
-      async handler(ctx) {
-        parseQuery(ctx.query, []); // refuses any parameter, as every payments list refuses those it does not take
-        const list = await pc.store.webhooks.listEndpoints(scopeOf(ctx));
-        ctx.body = { object: 'list', data: list.map(endpointView), has_more: false, next_cursor: null };
-      },
-    }),
+    endpointsRoute(pc),
     route({
       method: 'GET', path: '/v1/webhook_endpoints/{id}', tag: 'webhooks', operationId: 'getWebhookEndpoint', summary: 'One webhook endpoint',
       description: 'One endpoint (never its secret).',
@@ -357,6 +348,24 @@ function eventsRoute(pc: PaymentsContext): RouteSpec {
         limit: limit + 1, startingAfter: q.starting_after, type: q.type, objectId: q.object, createdGte: new Date(pc.now() - EVENT_RETENTION_MS).toISOString(),
       });
       ctx.body = page(rows, limit, eventView);
+    },
+  });
+}
+
+function endpointsRoute(pc: PaymentsContext): RouteSpec {
+  const params = listParams('webhook_endpoint');
+  return route({
+    method: 'GET', path: '/v1/webhook_endpoints', tag: 'webhooks', operationId: 'listWebhookEndpoints', summary: "This environment's webhook endpoints, newest first",
+    description: 'The endpoints of the key\'s environment (never their secrets), newest first, a page at a time.',
+    parameters: params,
+    responses: { 200: { description: 'A page of endpoints', schema: S.listOf(S.ENDPOINT_SCHEMA, 'Endpoints') } },
+    errors: ['validation_failed'],
+    async handler(ctx) {
+      const q = parseQuery(ctx.query, params);
+      const limit = Number(q.limit);
+      // At most ENDPOINTS_MAX per environment: the page is cut from all of them.
+      const all = (await pc.store.webhooks.listEndpoints(scopeOf(ctx))).sort((a, b) => (a.id < b.id ? 1 : -1));
+      ctx.body = page(all.filter((e) => q.starting_after === undefined || e.id < q.starting_after), limit, endpointView);
     },
   });
 }

@@ -1,6 +1,7 @@
 /**
  * Every payments list over real HTTP: a cursor is an id of the listed object type (another
- * type's id compared as a string gave a wrong page; found by a black-box probe).
+ * type's id compared as a string gave a wrong page), every list takes ?limit and pages, and a
+ * currency filter names a currency of GET /v1/currencies (found by a black-box probe).
  */
 import { expect } from 'chai';
 import { newPaymentId, type IdKind } from '../../../api/payments/ids.js';
@@ -25,6 +26,7 @@ describe('payments lists: cursors, limits and filters', () => {
     ['/v1/conversions', 'conversion'],
     ['/v1/top_ups', 'top_up'],
     ['/v1/events', 'event'],
+    ['/v1/webhook_endpoints', 'webhook_endpoint'],
     [`/v1/webhook_endpoints/${endpointId}/deliveries`, 'delivery'],
   ];
   const kinds: IdKind[] = ['payin', 'payout', 'quote', 'conversion', 'top_up', 'event', 'webhook_endpoint', 'delivery', 'merchant', 'key'];
@@ -60,5 +62,42 @@ describe('payments lists: cursors, limits and filters', () => {
     const res = await pay(server, `/v1/payins?starting_after=${newPaymentId('payout', server.clock.now() + 60_000)}`, { key: shop.sandbox });
     expect(res.status).to.equal(400);
     expect(res.body.error.details.fields.starting_after).to.match(/payin_/);
+  });
+
+  it('GET /v1/webhook_endpoints takes ?limit=1..100 and ?starting_after and pages newest first, like every list', async () => {
+    const shop = await createTestMerchant(server, { name: 'Endpoints' });
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      server.clock.advance(1_000);
+      ids.push((await pay(server, '/v1/webhook_endpoints', { key: shop.sandbox, body: { url: `http://127.0.0.1:1/h${i}` } })).body.id);
+    }
+    const all = await pay(server, '/v1/webhook_endpoints?limit=10', { key: shop.sandbox });
+    expect(all.status, JSON.stringify(all.body)).to.equal(200);
+    expect(all.body).to.include({ object: 'list', has_more: false, next_cursor: null });
+    expect(all.body.data.map((e: { id: string }) => e.id)).to.deep.equal([...ids].reverse());
+    for (const e of all.body.data) expect(e, 'never the secret').not.to.have.property('secret');
+    const first = await pay(server, '/v1/webhook_endpoints?limit=2', { key: shop.sandbox });
+    expect(first.body.data.map((e: { id: string }) => e.id)).to.deep.equal([ids[2], ids[1]]);
+    expect(first.body).to.include({ has_more: true, next_cursor: ids[1] });
+    const second = await pay(server, `/v1/webhook_endpoints?limit=2&starting_after=${ids[1]}`, { key: shop.sandbox });
+    expect(second.body.data.map((e: { id: string }) => e.id)).to.deep.equal([ids[0]]);
+    expect(second.body).to.include({ has_more: false, next_cursor: null });
+    for (const q of ['limit=0', 'limit=101', 'limit=abc', 'created_gte=2026-01-01T00:00:00Z', 'currency=EUR']) {
+      const res = await pay(server, `/v1/webhook_endpoints?${q}`, { key: shop.sandbox });
+      expect(res.status, q).to.equal(400);
+      expect(res.body.error.details.fields).to.have.property(q.split('=')[0]!);
+    }
+  });
+
+  it('when the currency filter names no currency of GET /v1/currencies, then 400 like every other bad filter (it answered an empty list)', async () => {
+    for (const path of ['/v1/payins', '/v1/payouts', '/v1/conversions', '/v1/top_ups']) {
+      for (const bad of ['XXX', 'ABC', 'eur']) {
+        const res = await pay(server, `${path}?currency=${bad}`, { key: m.sandbox });
+        expect(res.status, `${path} ${bad}`).to.equal(400);
+        expect(res.body.error.code).to.equal('validation_failed');
+        expect(res.body.error.details.fields.currency, `${path} ${bad}`).to.match(/GET \/v1\/currencies/);
+      }
+      expect((await pay(server, `${path}?currency=JPY`, { key: m.sandbox })).status, path).to.equal(200);
+    }
   });
 });
