@@ -16,6 +16,8 @@
  * throughout (mass over volume, so McCain's Bo and density are the same statement).
  * co is the constant-composition (liquid) compressibility: above pb at (p, pb, Rsb); at or below pb,
  * that of the saturated oil at p (pb' = p, Rsb' = Rs(p)), so it is continuous at pb too.
+ * Where Vasquez–Beggs' co is not positive (low GOR, cool oil) that oil's co and compression are
+ * Spivey–Valko–McCain's, with a warning (vbCoA).
  */
 import { EngineFailure } from '../../failure.js';
 import { MAX_PSIA, MAX_RS, MIN_OIL_PSIA, requireWithin } from '../correlations/domain.js';
@@ -25,7 +27,7 @@ import { GAS_MASS_PER_RS, P_SC, WATER_DENSITY_60F } from './correlations/oilCons
 import { petroskyFarshadBo, petroskyFarshadCoB, petroskyFarshadPb, petroskyFarshadRs } from './correlations/petroskyFarshad.js';
 import { standingBeggsBo, standingBo, standingPb, standingPsigPb, standingPsigRs, standingRs } from './correlations/standing.js';
 import { valkoMcCainPb } from './correlations/valkoMcCain.js';
-import { vasquezBeggsBo, vasquezBeggsCoA, vasquezBeggsPb, vasquezBeggsRs } from './correlations/vasquezBeggs.js';
+import { vasquezBeggsBo, vasquezBeggsCoA, vasquezBeggsCoRsLimit, vasquezBeggsPb, vasquezBeggsRs } from './correlations/vasquezBeggs.js';
 import { velardePb, velardeRs, velardeRsb } from './correlations/velarde.js';
 import type { OilFluid } from './fluid.js';
 import { METHOD_LABELS, pushMethodRangeWarnings, type OilMethods } from './methods.js';
@@ -199,8 +201,10 @@ export class OilModel {
     switch (this.methods.co) {
       case 'McCain':
         return spiveyValkoMcCainCo(p, pb, rsb, this.sepGravity(), f.api, f.TF).cofb * (p - pb);
-      case 'VasquezBeggs':
-        return vasquezBeggsCoA(rsb, this.vbGravity(), f.api, f.TF) * Math.log(p / pb);
+      case 'VasquezBeggs': {
+        const a = this.vbCoA(rsb);
+        return a > 0 ? a * Math.log(p / pb) : spiveyValkoMcCainCo(p, pb, rsb, this.sepGravity(), f.api, f.TF).cofb * (p - pb);
+      }
       case 'PetroskyFarshad':
         return (petroskyFarshadCoB(rsb, f.gasSG, f.api, f.TF) * (p ** PF_EXP - pb ** PF_EXP)) / PF_EXP;
     }
@@ -216,11 +220,39 @@ export class OilModel {
     switch (this.methods.co) {
       case 'McCain':
         return spiveyValkoMcCainCo(p, pb, rsb, this.sepGravity(), f.api, f.TF).co;
-      case 'VasquezBeggs':
-        return vasquezBeggsCoA(rsb, this.vbGravity(), f.api, f.TF) / p;
+      case 'VasquezBeggs': {
+        const a = this.vbCoA(rsb);
+        return a > 0 ? a / p : spiveyValkoMcCainCo(p, pb, rsb, this.sepGravity(), f.api, f.TF).co;
+      }
       case 'PetroskyFarshad':
         return petroskyFarshadCoB(rsb, f.gasSG, f.api, f.TF) * p ** -0.5906;
     }
+  }
+
+  /**
+   * Vasquez–Beggs' co numerator A for an oil carrying rs, or 0 where their linear fit is not
+   * positive (5 Rs + 17.2 T + 12.61 API < 1433 + 1180 gammaGs: cool, low-GOR oils, which includes
+   * the oil saturated at a low pressure below pb, whose Rs(p) enters as its Rsb). There the oil's co
+   * and its compression above pb are Spivey–Valko–McCain (2007)'s instead, with a warning once per
+   * call. Why a fallback and not a refusal: Rs, Bo below pb, density and viscosity do not depend on
+   * co, and a PVTO table or a Bo request should not be lost to one co value; a non-positive co would
+   * make Bo rise with pressure above pb (a simulator rejects such a table), and Spivey–Valko–McCain
+   * covers low-GOR oils with a positive co (the engine's default co); switching the compression and
+   * the point co together keeps co = -dln(Bo)/dp above pb and both continuous at pb.
+   */
+  private vbCoA(rs: number): number {
+    const f = this.fluid;
+    const a = vasquezBeggsCoA(rs, this.vbGravity(), f.api, f.TF);
+    if (a > 0) return a;
+    if (!this.vbCoNoted) {
+      this.vbCoNoted = true;
+      const rsLimit = vasquezBeggsCoRsLimit(f.vbGasSG, f.api, f.TF);
+      this.warnings.push(
+        `Vasquez–Beggs (1980) co is not positive for Rs below ${rsLimit.toFixed(1)} scf/STB at ${f.TF} degF for this oil (their equation goes negative at low GOR; here Rs ${rs.toFixed(1)} scf/STB): ` +
+          'the co of such oil, and its Bo above its bubble point, are by Spivey–Valko–McCain (2007) instead',
+      );
+    }
+    return 0;
   }
 
   /** Oil compressibility (1/psi) at p: above pb at (pb, Rsb); at or below pb that of the oil saturated at p. */
@@ -293,9 +325,6 @@ export class OilModel {
     }
     if (props.includes('rs')) pushMethodRangeWarnings(out, 'pvt', m.rs, { TF: f.TF, api: f.api, gasSG: this.gravityFor(m.rs), psia: v.below?.length ? v.below : undefined, rs });
     if (props.includes('bo')) pushMethodRangeWarnings(out, 'pvt', m.bo, { TF: f.TF, api: f.api, gasSG: this.gravityFor(m.bo), psia: undefined, rs });
-    if (props.includes('co') && m.co === 'VasquezBeggs' && v.rsb !== undefined && vasquezBeggsCoA(v.rsb, f.vbGasSG, f.api, f.TF) <= 0) {
-      out.push(`Vasquez–Beggs (1980) co is not positive for Rsb ${v.rsb.toFixed(1)} scf/STB at ${f.TF} degF (their equation goes negative at low GOR): Bo above pb does not fall with pressure`);
-    }
     if (props.includes('viscosity')) {
       pushMethodRangeWarnings(out, 'deadOil', m.deadOil, { TF: f.TF, api: f.api });
       if (rs) pushMethodRangeWarnings(out, 'liveOil', m.liveOil, { TF: f.TF, api: f.api, rs });
@@ -306,6 +335,7 @@ export class OilModel {
 
   private sepNoted = false;
   private vbNoted = false;
+  private vbCoNoted = false;
 
   /** The separator gas gravity, saying once per call (a warning) when it was estimated from gasSG. */
   sepGravity(): number {

@@ -6,7 +6,7 @@
  * i.e. the liquid's own compressibility without gas coming out of solution; it is continuous at pb.
  * Methods (coMethod): 'McCain' (default; Spivey, Valko & McCain 2007, the point value of their
  * average cofb: co = cofb + (p - pb) dcofb/dp, i.e. the analytic dBo/dp of McCain's density-based Bo),
- * 'VasquezBeggs' (1980, co = A/p), 'PetroskyFarshad' (1993, co = B p^-0.5906).
+ * 'VasquezBeggs' (1980, co = A/p; Spivey–Valko–McCain's with a warning where A <= 0), 'PetroskyFarshad' (1993, co = B p^-0.5906).
  * pb from rsbScfStb by pbMethod and Rs below pb by rsMethod, defaulting to the coMethod's set.
  * Units: 1/psi, psia, degF, scf/STB.
  *
@@ -48,7 +48,7 @@ export const oilCompressibility = defineFunction({
   description:
     'Isothermal oil compressibility at constant composition, co = -(1/Bo) dBo/dp at constant Rs (1/psi), at one pressure or a list. Above pb, of the oil with (pb, Rsb); at and below pb, ' +
     "of the oil saturated at p (no gas liberation term). Methods (coMethod): 'McCain' (default; Spivey, Valko & McCain 2007, point value of their cofb, the analytic derivative of McCain's density-based Bo), " +
-    "'VasquezBeggs' (1980, co = (-1433 + 5 Rsb + 17.2 T - 1180 gammaGs + 12.61 API)/(1e5 p)), 'PetroskyFarshad' (1993). Give pbPsia and/or rsbScfStb; " +
+    "'VasquezBeggs' (1980, co = (-1433 + 5 Rsb + 17.2 T - 1180 gammaGs + 12.61 API)/(1e5 p); where that numerator is not positive, at low GOR in cool oils, Spivey–Valko–McCain's co with a warning), 'PetroskyFarshad' (1993). Give pbPsia and/or rsbScfStb; " +
     'gasSG and/or sepGasSG (McCain takes the separator gas).',
   input: Input,
   output: Output,

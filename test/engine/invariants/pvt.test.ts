@@ -315,7 +315,8 @@ const PB_METHODS = ['ValkoMcCain', 'Velarde', 'Standing', 'StandingPsig', 'Vasqu
 /**
  * Sampled black oils inside the common range of the correlations (API 20-50, 120-280 degF, Rsb
  * 150-1400 scf/STB, gas gravity 0.65-0.95); half with pb given 10% above the correlation's.
- * (Below ~110 degF the Vasquez–Beggs co goes negative at low Rs: a finding, pvt.failing.test.ts.)
+ * (Below ~110 degF the Vasquez–Beggs co goes negative at low Rs, where the engine takes Spivey–Valko–McCain's:
+ * F1, pvt.findings.test.ts.)
  */
 function oils(seed: number, n: number): { api: number; TF: number; rsbScfStb: number; gasSG: number }[] {
   const u = sampler(seed);

@@ -8,7 +8,8 @@
  *   Bo = 1 + C1 Rs + C2 (T - 60)(API/gammaGs) + C3 Rs (T - 60)(API/gammaGs)
  *        API <= 30: 4.677e-4, 1.751e-5, -1.811e-8;  API > 30: 4.670e-4, 1.100e-5, 1.337e-9
  *   co = A / p,  A = (-1433 + 5 Rsb + 17.2 T - 1180 gammaGs + 12.61 API) / 1e5
- *        (so above pb: Bo = Bob exp(-A ln(p/pb)))
+ *        (so above pb: Bo = Bob exp(-A ln(p/pb))); A <= 0 below Rsb = vasquezBeggsCoRsLimit (cool,
+ *        low-GOR oils): the engine then takes Spivey–Valko–McCain's co with a warning (model.ts).
  *   mu = mu_ob (p/pb)^m,  m = 2.6 p^1.187 exp(-11.513 - 8.98e-5 p)
  *   gammaGs = gammaGp [1 + 5.912e-5 API Tsep log10(psep/114.7)]   (gravity at a 100 psig separator)
  *
@@ -60,6 +61,14 @@ export function vasquezBeggsBo(rs: number, gasSGs: number, api: number, tf: numb
 /** The numerator A of co = A/p (dimensionless, psi / psi). */
 export function vasquezBeggsCoA(rsb: number, gasSGs: number, api: number, tf: number): number {
   return (-1433 + 5 * rsb + 17.2 * tf - 1180 * gasSGs + 12.61 * api) / 1e5;
+}
+
+/**
+ * The GOR (scf/STB) below which A <= 0: their linear fit gives a non-positive co for cooler,
+ * lower-GOR, heavier oils (about 101 scf/STB at 80 degF, API 30, gammaGs 0.7), inside their ranges.
+ */
+export function vasquezBeggsCoRsLimit(gasSGs: number, api: number, tf: number): number {
+  return (1433 - 17.2 * tf + 1180 * gasSGs - 12.61 * api) / 5;
 }
 
 /** Undersaturated oil viscosity (cp) at p above pb from the bubble-point viscosity muob. */

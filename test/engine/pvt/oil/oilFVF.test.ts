@@ -50,9 +50,15 @@ describe('pvt.oilFVF', () => {
     it('a list of Rs whose length differs from the pressures: invalid_input', () => {
       expectFailure(oilFVF, { api: 35, TF: 150, gasSG: 0.7, psia: [1000, 2000], rsScfStb: [100, 200, 300] }, 'invalid_input', /rsScfStb/);
     });
-    it('when the Vasquez–Beggs co goes negative at low GOR, then the call is refused naming co (a stable liquid has a positive compressibility)', () => {
-      expectFailure(oilFVF, { api: 20, TF: 100, gasSG: 0.8, rsbScfStb: 50, psia: 2000, boMethod: 'VasquezBeggs' }, 'out_of_range', /^pvt\.oilFVF has no physical answer for this input: co = -7\.74e-7 is outside the physically possible range > 0$/);
-      expectFailure(oilFVF, { psia: 2000, pbPsia: 61490, TF: 1, rsScfStb: 0.85, rsbScfStb: 2000, oilSG: 0.8, gasSG: 0.68, boMethod: 'StandingBeggs', rsMethod: 'VasquezBeggs' }, 'out_of_range', /co = -0\.0000082\d+ is outside the physically possible range > 0/);
+    it('when the Vasquez–Beggs co goes negative at low GOR, then co and Bo above pb are Spivey–Valko–McCain\'s, with a warning (a stable liquid has a positive compressibility; it was refused, which lost Bo too)', () => {
+      const r = ok(oilFVF, { api: 20, TF: 100, gasSG: 0.8, rsbScfStb: 50, psia: 2000, boMethod: 'VasquezBeggs' });
+      const mccain = ok(oilFVF, { api: 20, TF: 100, gasSG: 0.8, rsbScfStb: 50, psia: 2000, boMethod: 'VasquezBeggs', coMethod: 'McCain' });
+      expect(num(r, 'co')).to.equal(num(mccain, 'co'));
+      expect(num(r, 'bo')).to.equal(num(mccain, 'bo'));
+      expect((r.warnings as string[]).some((w) => /^Vasquez–Beggs \(1980\) co is not positive for Rs below 81\.0 scf\/STB at 100 degF/.test(w))).to.equal(true);
+      // A fuzz case far outside every range (1 degF, pb 61490 psia, Rs 0.85): co was -8.2e-6, now positive with the same warning.
+      const fuzz = ok(oilFVF, { psia: 2000, pbPsia: 61490, TF: 1, rsScfStb: 0.85, rsbScfStb: 2000, oilSG: 0.8, gasSG: 0.68, boMethod: 'StandingBeggs', rsMethod: 'VasquezBeggs' });
+      expect(num(fuzz, 'co')).to.be.above(0);
     });
   });
 });

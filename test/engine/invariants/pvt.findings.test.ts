@@ -1,0 +1,60 @@
+/**
+ * The audit findings of pvt.findings.md (F1-F6), once fixed: each `describe` names its finding and
+ * checks the invariant the engine broke (these failed on the engine before the fix).
+ */
+import { expect } from 'chai';
+import { findDefinition } from '../../../engine/catalogue.js';
+import { executeDefinition } from '../../../engine/execute.js';
+import type { AnyDefinition } from '../../../engine/definition.js';
+import { call, rel } from './support.js';
+
+const run = (name: string, input: Record<string, unknown>) => executeDefinition(findDefinition(name) as AnyDefinition, input);
+const warningsOf = (name: string, input: Record<string, unknown>): string[] => {
+  const out = run(name, input);
+  if (!out.ok) expect.fail(`${name} failed: ${(out as { message?: string }).message} for ${JSON.stringify(input)}`);
+  return out.warnings;
+};
+
+describe('invariants, F1: a non-positive Vasquez–Beggs co does not lose the call', () => {
+  const COOL = { api: 30, TF: 80, gasSG: 0.7, rsbScfStb: 400 };
+
+  it('when Rs(p) below pb makes VB co <= 0 (200 psia, 80 degF, API 30, gas 0.7, Rsb 400), then oilFVF answers with co > 0 (Spivey–Valko–McCain of the saturated oil) and says so', () => {
+    const input = { ...COOL, psia: 200, boMethod: 'VasquezBeggs' };
+    const r = call('pvt.oilFVF', input);
+    expect(r.co).to.be.above(0);
+    // The fallback is the McCain co of the oil saturated at p (pb' = p, Rsb' = Rs(p)), exactly.
+    const mccain = call('pvt.oilFVF', { ...input, coMethod: 'McCain' });
+    expect(rel(r.co, mccain.co)).to.be.below(1e-12);
+    expect(rel(r.bo, mccain.bo)).to.be.below(1e-12);
+    expect(warningsOf('pvt.oilFVF', input).join(' ')).to.match(/Vasquez–Beggs.*Spivey–Valko–McCain/);
+  });
+
+  it('oilProperties, oilCompressibility and blackOilTable (Standing, VasquezBeggs, Glaso sets) answer for an 80 degF oil from 200 psia, every co > 0', () => {
+    const psia = [200, 500, 1000, 1500, 2000, 3000, 4000];
+    for (const methodSet of ['Standing', 'VasquezBeggs', 'Glaso']) {
+      const t = call('pvt.blackOilTable', { ...COOL, psia, methodSet });
+      for (const row of t.oil as { co: number }[]) expect(row.co, methodSet).to.be.above(0);
+      const p = call('pvt.oilProperties', { ...COOL, psia, methodSet });
+      for (const co of p.co as number[]) expect(co, methodSet).to.be.above(0);
+    }
+    for (const co of call('pvt.oilCompressibility', { ...COOL, psia, coMethod: 'VasquezBeggs' }).co as number[]) expect(co).to.be.above(0);
+  });
+
+  it('when VB co <= 0 above pb (Rsb 100, 80 degF, API 25), then co and Bo above pb are Spivey–Valko–McCain (co = -dlnBo/dp, Bo falls with p) with a warning naming the VB low-GOR limit', () => {
+    const oil = { api: 25, TF: 80, gasSG: 0.7, rsbScfStb: 100, boMethod: 'VasquezBeggs' };
+    const w = warningsOf('pvt.oilFVF', { ...oil, psia: 3000 });
+    expect(w.join(' ')).to.match(/Vasquez–Beggs \(1980\) co is not positive/);
+    const [lo, at, hi] = call('pvt.oilFVF', { ...oil, psia: [2997, 3000, 3003] }).bo as number[];
+    const r = call('pvt.oilFVF', { ...oil, psia: 3000 });
+    expect(r.co).to.be.above(0);
+    expect(hi as number).to.be.below(at as number);
+    expect(rel(r.co, -(Math.log(hi as number) - Math.log(lo as number)) / 6)).to.be.below(1e-5);
+    expect(rel(r.co, call('pvt.oilFVF', { ...oil, psia: 3000, coMethod: 'McCain' }).co)).to.be.below(1e-12);
+  });
+
+  it('where VB co is positive nothing changes: API 35, 180 degF, Rsb 600 keeps co = A/p with no fallback warning', () => {
+    const input = { psia: 3920.44334445, api: 35, TF: 180, rsbScfStb: 600, gasSG: 0.8, boMethod: 'VasquezBeggs' };
+    expect(call('pvt.oilFVF', input).co).to.be.closeTo(1.06119375654e-5, 1e-15);
+    expect(warningsOf('pvt.oilFVF', input).join(' ')).not.to.match(/Spivey/);
+  });
+});
