@@ -28,7 +28,7 @@ import { petroskyFarshadBo, petroskyFarshadCoB, petroskyFarshadPb, petroskyFarsh
 import { standingBeggsBo, standingBo, standingPb, standingPsigPb, standingPsigRs, standingRs } from './correlations/standing.js';
 import { valkoMcCainPb } from './correlations/valkoMcCain.js';
 import { vasquezBeggsBo, vasquezBeggsCoA, vasquezBeggsCoRsLimit, vasquezBeggsPb, vasquezBeggsRs } from './correlations/vasquezBeggs.js';
-import { velardePb, velardeRs, velardeRsb } from './correlations/velarde.js';
+import { velardeA1, velardePb, velardeRs, velardeRsb } from './correlations/velarde.js';
 import type { OilFluid } from './fluid.js';
 import { METHOD_LABELS, pushMethodRangeWarnings, type OilMethods } from './methods.js';
 import { deadOilViscosity, liveOilViscosity, undersaturatedViscosity } from './viscosityMethods.js';
@@ -155,6 +155,15 @@ export class OilModel {
     if (this.methods.rs !== 'Velarde') return sat.rsScale * this.rsSaturatedAt(p);
     const f = this.fluid;
     const rs = velardeRs(p, sat.pb, sat.rsb, this.sepGravity(), f.api, f.TF);
+    if (!this.velardeNoted && p > P_SC) {
+      const a1 = velardeA1(sat.pb, f.sepGasSG, f.api, f.TF);
+      if (a1 > 1) {
+        this.velardeNoted = true;
+        this.warnings.push(
+          `Velarde–Blasingame–McCain (1997) a1 = ${a1.toPrecision(5)} > 1 for pb ${sat.pb.toFixed(1)} psia (a corner of their data: high pb, gas gravity, API and T), where their Rs curve turns negative at low pressure: a1 taken as 1 (Rs = Rsb pr^a2), which keeps Rs(pb) = Rsb and Rs rising from 0`,
+        );
+      }
+    }
     if (!(rs >= 0)) throw new EngineFailure('no_solution', `Velarde–Blasingame–McCain (1997) Rs is negative at ${p} psia for pb ${sat.pb.toFixed(1)} psia: the reduced curve is far outside its data`);
     return rs;
   }
@@ -336,6 +345,7 @@ export class OilModel {
   private sepNoted = false;
   private vbNoted = false;
   private vbCoNoted = false;
+  private velardeNoted = false;
 
   /** The separator gas gravity, saying once per call (a warning) when it was estimated from gasSG. */
   sepGravity(): number {

@@ -50,7 +50,7 @@ export const oilSolutionGOR = defineFunction({
     'Solution GOR Rs (scf/STB) of a black oil at one pressure or a list. Without pbPsia/rsbScfStb the oil is taken as saturated at each pressure (the method’s own p–Rs relation); ' +
     'without psia, pbPsia alone asks for Rs at the bubble point (Rsb of the oil saturated at pb; Velarde: the inverse of Velarde’s pb correlation); ' +
     'with either or both, Rs of that oil depleted below its bubble point (Rs = Rsb at and above pb). ' +
-    "Methods (rsMethod): 'Velarde' (default; Velarde, Blasingame & McCain 1997, reduced-pressure form), 'Standing' (1947, printed psia), 'StandingPsig' (read as psig), " +
+    "Methods (rsMethod): 'Velarde' (default; Velarde, Blasingame & McCain 1997, reduced-pressure form, valid where its a1 <= 1: at the top corner of its data (high pb, gas gravity, API, T) a1 is capped at 1 with a warning, which keeps Rs >= 0), 'Standing' (1947, printed psia), 'StandingPsig' (read as psig), " +
     "'VasquezBeggs' (1980, T + 460 in the exponent), 'Glaso' (1980), 'PetroskyFarshad' (1993). When only rsbScfStb is given pb comes from pbMethod (default: the rsMethod’s own; Velarde -> Valko–McCain); " +
     'when both are given a classic Rs curve is scaled by Rsb/Rs(pb) so it meets Rsb at pb. Gas gravity: gasSG total, sepGasSG separator (Velarde); give either or both.',
   input: Input,

@@ -58,3 +58,33 @@ describe('invariants, F1: a non-positive Vasquez–Beggs co does not lose the ca
     expect(warningsOf('pvt.oilFVF', input).join(' ')).not.to.match(/Spivey/);
   });
 });
+
+describe('invariants, F4: Velarde Rs where its a1 exceeds 1 (a corner of its stated range)', () => {
+  // API 50, 300 degF, separator gas 0.9, pb 5000 psia: a1 = 1.0204, so (1 - a1) pr^a3 < 0 dominated at low pr.
+  const OIL = { api: 50, TF: 300, gasSG: 0.9, sepGasSG: 0.9, pbPsia: 5000, rsbScfStb: 1500 };
+
+  it('when a1 > 1, then oilSolutionGOR answers 0 <= Rs <= Rsb, rising with p, Rs(pb) = Rsb, with a warning naming a1 (was no_solution: Rs negative at 250 psia)', () => {
+    const psia = [14.7, 50, 106, 250, 500, 1000, 2000, 3000, 4000, 4999.999, 5000];
+    const input = { ...OIL, psia };
+    const rs = call('pvt.oilSolutionGOR', input).rs as number[];
+    for (const r of rs) expect(r).to.be.within(0, 1500);
+    for (let i = 1; i < rs.length; i++) expect(rs[i] as number).to.be.above(rs[i - 1] as number);
+    expect(rs[rs.length - 1]).to.equal(1500);
+    expect(rel(rs[rs.length - 2] as number, 1500)).to.be.below(1e-5);
+    expect(warningsOf('pvt.oilSolutionGOR', input).join(' ')).to.match(/Velarde.*a1 = 1\.020\d* > 1/);
+  });
+
+  it('the default method set builds the table for that oil from 14.7 psia, and oilProperties answers', () => {
+    const psia = [14.7, 100, 250, 500, 1000, 2000, 3000, 4000, 5500];
+    const t = call('pvt.blackOilTable', { ...OIL, psia });
+    const rows = t.oil as { rs: number }[];
+    expect(rows.length).to.be.above(5);
+    call('pvt.oilProperties', { ...OIL, psia });
+  });
+
+  it('where a1 <= 1 nothing changes and no a1 warning (API 43, 185 degF, 0.72, pb 5179.5, Rsb 2370, 3000 psia -> 1017.942, pyrestoolbox 3.7.6 oil_rs docs example)', () => {
+    const input = { api: 43, TF: 185, gasSG: 0.72, sepGasSG: 0.72, pbPsia: 5179.5, rsbScfStb: 2370, psia: 3000 };
+    expect(rel(call('pvt.oilSolutionGOR', input).rs, 1017.942)).to.be.below(1e-5);
+    expect(warningsOf('pvt.oilSolutionGOR', input).join(' ')).not.to.match(/a1/);
+  });
+});

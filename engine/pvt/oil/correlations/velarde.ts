@@ -15,7 +15,9 @@
  * linear in Rsb from 14.696 psia at Rsb 0 to the correlation's value at Rsb 1 (and the inverse alike).
  * Units: p, pb psia; T degF; Rs, Rsb scf/STB; gammaGsp separator gas (air = 1).
  * Validity (728 systems): pb 106-5110 psia, T 70-307 degF, API 12-55.9, gammaGsp 0.556-1.367,
- * Rsb 10-1870 scf/STB (outside -> warnings).
+ * Rsb 10-1870 scf/STB (outside -> warnings), and a1 <= 1: near the top corner of that range
+ * (high pb, gravity, API and T) the printed a1 exceeds 1 and Rs turns negative at low pressure; a1 is
+ * then capped at 1 (Rs = Rsb pr^a2) with a warning.
  * Checked example: API 43, 185 degF, gammaGsp 0.72, pb 5179.5 psia, Rsb 2370 scf/STB, p 3000 psia
  * -> Rs 1017.942 scf/STB (pyrestoolbox 3.7.6 docs/oil.rst oil_rs example, refdata oil-docex-04).
  *
@@ -58,12 +60,25 @@ export function velardeRsb(pb: number, sepGasSG: number, api: number, tf: number
   return (((psig / 1091.47) ** (1 / 5.354891) + 0.740152) * sepGasSG ** 0.161488 * 10 ** -exponentX(api, tf)) ** (1 / 0.081465);
 }
 
-/** Solution GOR (scf/STB) at p (psia) of an oil with bubble point pb and solution GOR rsb there. */
+/**
+ * Velarde's a1 for an oil with bubble point pb (psia). It grows as pb^1.056: near the top corner of
+ * the stated range (e.g. pb above ~3565 psia for gammaGsp 1.2, API 45, 250 degF; ~2289 psia at the
+ * range's extreme corner) it exceeds 1, and (1 - a1) pr^a3 < 0 then dominates at low pr: Rs < 0.
+ */
+export function velardeA1(pb: number, sepGasSG: number, api: number, tf: number): number {
+  return 9.73e-7 * sepGasSG ** 1.672608 * api ** 0.92987 * tf ** 0.247235 * (pb - P_SC) ** 1.056052;
+}
+
+/**
+ * Solution GOR (scf/STB) at p (psia) of an oil with bubble point pb and solution GOR rsb there.
+ * a1 is capped at 1 (Rs/Rsb = pr^a2 there): the curve keeps Rs(pb) = Rsb, Rs >= 0 and rising with p,
+ * where the printed a1 > 1 would give a negative Rs at low pressure (callers warn: velardeA1).
+ */
 export function velardeRs(p: number, pb: number, rsb: number, sepGasSG: number, api: number, tf: number): number {
   if (p >= pb) return rsb;
   if (p <= P_SC || pb <= P_SC) return 0;
   const pbg = pb - P_SC;
-  const a1 = 9.73e-7 * sepGasSG ** 1.672608 * api ** 0.92987 * tf ** 0.247235 * pbg ** 1.056052;
+  const a1 = Math.min(velardeA1(pb, sepGasSG, api, tf), 1);
   const a2 = 0.022339 * sepGasSG ** -1.00475 * api ** 0.337711 * tf ** 0.132795 * pbg ** 0.302065;
   const a3 = 0.725167 * sepGasSG ** -1.48548 * api ** -0.164741 * tf ** -0.09133 * pbg ** 0.047094;
   const pr = (p - P_SC) / pbg;
