@@ -10,7 +10,8 @@
  * Gas (PVDG): the total surface gas gravity with the z, pseudo-critical and Lee–Gonzalez–Eakin
  * correlations of pvt.gasProperties (engine/pvt/correlations): Bg = z T psc / (p Tsc).
  * Water (PVTW): engine/pvt/water/brine.ts at pRefPsia (default the highest grid pressure); Cw the
- * constant-composition compressibility, viscosibility (1/mu) dmu/dp by central difference.
+ * constant-composition compressibility of the same method's Bw, -(1/Bw) dBw/dp (with 'McCain' the
+ * analytic derivative of McCain's Bw, not Osif's fit), so Bw,ref exp(-Cw (p - pref)) meets it; viscosibility (1/mu) dmu/dp by central difference.
  * DENSITY: oil 62.367 gammaO, gas 14.696 x 28.97 gammaG / (10.731577 x 519.67), brine at 14.696 psia
  * and 60 degF.
  * Deck units follow `deckUnits` ('FIELD' or 'METRIC'), by default the call's own system; the JSON
@@ -170,7 +171,7 @@ export const blackOilTable = defineFunction({
     'Black-oil PVT tables over a pressure grid: saturated oil rows (grid pressures below pb, and pb) each with an undersaturated branch over the grid pressures above it (PVTO), ' +
     'dry gas (PVDG: z, Bg rb/Mscf, viscosity), water at a reference pressure (PVTW: Bw, Cw, viscosity, viscosibility) and stock-tank densities (DENSITY), as JSON rows and as Eclipse-style keyword text. ' +
     "Oil methods as pvt.oilProperties (methodSet 'ValkoMcCain' default, overrides per property). Gas: total surface gas gravity with DAK/HY z, Piper–McCain–Corredor or Sutton–Wichert–Aziz " +
-    "pseudo-criticals and Lee–Gonzalez–Eakin viscosity. Water: brine correlations ('SpiveyMcCainNorth' default or 'McCain') at salinityWtPct, optionally methane-saturated. " +
+    "pseudo-criticals and Lee–Gonzalez–Eakin viscosity. Water: brine correlations ('SpiveyMcCainNorth' default or 'McCain') at salinityWtPct, optionally methane-saturated; PVTW Cw is -(1/Bw) dBw/dp of the same method's Bw. " +
     "The keyword text is in deckUnits ('FIELD': psia, Mscf/STB, rb/STB, rb/Mscf, cp, 1/psi, lb/ft3; 'METRIC': barsa, sm3/sm3, rm3/sm3, cP, 1/bars, kg/m3; by default the call's own system) with the units in its comment header; " +
     'JSON numbers follow the call’s units. The grid must reach above the bubble point.',
   input: Input,

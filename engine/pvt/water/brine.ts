@@ -7,14 +7,17 @@
  *   and their methane solubility, as in McCain, Spivey & Lenn (2011) Chapter 4
  *   (./spiveyMcCainNorth.ts). Salinity is taken as NaCl.
  * - 'McCain': McCain (1990, 1991) Bw, density rho_sc/Bw and Culberson–McKetta methane solubility
- *   (./mccainWater.ts), salinity as total dissolved solids; compressibility by Osif (1988).
+ *   (./mccainWater.ts), salinity as total dissolved solids; compressibility -(1/Bw) dBw/dp of that Bw.
  * viscosityMethod (./brineViscosity.ts): 'JonesDoleKestin' (default with SpiveyMcCainNorth; IAPWS
  * 2008 water, Jones-Dole NaCl term, Kestin pressure factor, dissolved-methane factor, as in
  * pyrestoolbox 3.7.6), 'MaoDuan' (Mao & Duan 2009 as in McCain et al. 2011) or 'McCain' (default
  * with McCain). The methane of the viscosity is the Spivey et al. (Duan) molality at the stated
  * saturation, whichever method set gives the other properties.
- * cwMethod: 'Osif' (default with 'McCain') or 'SpiveyMcCainNorth' (default with it) for the
- * constant-composition compressibility. For a gas-saturated brine the saturated compressibility
+ * cwMethod for the constant-composition compressibility: by default the method's own, the pressure
+ * derivative of the Bw it reports ('McCain': analytic -(1/Bw) dBw/dp of McCain's Bw; 'SpiveyMcCainNorth':
+ * theirs), so a simulator rebuilding Bw(p) = Bw,ref exp(-cw (p - pref)) from a PVTW row meets the
+ * reported Bw. 'Osif' (1988) is an independent fit (0.75-2.6x McCain's Bw derivative at 200-250 degF,
+ * 1000-5000 psia), and any cwMethod other than the method's own comes with a warning saying so. For a gas-saturated brine the saturated compressibility
  * adds the gas released per psi: Spivey et al. Eq 4.35 with their own solubility, or McCain's
  * cw = cw,u + (Bg/Bw) dRsw/dp with Bg of methane.
  *
@@ -27,7 +30,7 @@ import { rangeWarnings } from '../../execute.js';
 import { METHANE } from '../correlations/components.js';
 import { zBy } from '../correlations/zMethods.js';
 import { brineViscosity, type ViscosityMethod } from './brineViscosity.js';
-import { MCCAIN_WATER_VALIDITY, mccainWater } from './mccainWater.js';
+import { MCCAIN_WATER_VALIDITY, mccainCw, mccainWater } from './mccainWater.js';
 import { OSIF_VALIDITY, osifCw } from './osif.js';
 import { gPerLFromWtPct, molalityFromWtPct } from './salinity.js';
 import { MPA_PER_PSI, spiveyMcCainNorth } from './spiveyMcCainNorth.js';
@@ -35,7 +38,7 @@ import { methaneInBrine, waterVapourPressure } from './methaneInBrine.js';
 
 export const WATER_METHODS = ['SpiveyMcCainNorth', 'McCain'] as const;
 export type WaterMethod = (typeof WATER_METHODS)[number];
-export const CW_METHODS = ['SpiveyMcCainNorth', 'Osif'] as const;
+export const CW_METHODS = ['SpiveyMcCainNorth', 'Osif', 'McCain'] as const;
 export type CwMethod = (typeof CW_METHODS)[number];
 
 /** Pure water at 60 degF and 14.696 psia (McCain 1991), lbm/ft3. */
@@ -89,7 +92,12 @@ export function brineState(c: BrineConditions, warnings: string[]): BrineState {
 
 function brineStateBy(c: BrineConditions, warnings: string[]): BrineState {
   if (!(c.methaneSaturation >= 0 && c.methaneSaturation <= 1)) throw new EngineFailure('invalid_input', `methaneSaturation ${c.methaneSaturation} must be within 0..1`);
-  const cwMethod = c.cwMethod ?? (c.method === 'McCain' ? 'Osif' : 'SpiveyMcCainNorth');
+  const cwMethod = c.cwMethod ?? c.method;
+  if (cwMethod !== c.method) {
+    warnings.push(
+      `cwMethod '${cwMethod}' is not the compressibility of the reported Bw (method '${c.method}'): an independent correlation, so Bw rebuilt from this cw (Bw,ref exp(-cw (p - pref))) departs from the reported Bw away from this pressure`,
+    );
+  }
   const spivey = c.method === 'SpiveyMcCainNorth' || cwMethod === 'SpiveyMcCainNorth' ? spiveyMcCainNorth(c.psia, c.TF, c.salinityWtPct, c.methaneSaturation, warnings) : null;
   const osif = cwMethod === 'Osif' ? osifAt(c, warnings) : null;
   const viscosityMethod = c.viscosityMethod ?? (c.method === 'McCain' ? 'McCain' : 'JonesDoleKestin');
@@ -99,9 +107,10 @@ function brineStateBy(c: BrineConditions, warnings: string[]): BrineState {
   if (c.method === 'SpiveyMcCainNorth' && spivey) {
     const { methaneMolality, ...rest } = spivey;
     const out = { ...rest, sg: spivey.densityLbFt3 / WATER_SC_LBM_FT3, viscosityCp: viscosityAt(methaneMolality) };
-    if (osif === null) return out;
+    const cwOther = osif ?? (cwMethod === 'McCain' ? mccainCwAt(c, warnings) : null);
+    if (cwOther === null) return out;
     const gas = out.cwSaturatedPerPsi - out.cwUndersaturatedPerPsi;
-    return { ...out, cwUndersaturatedPerPsi: osif, cwSaturatedPerPsi: osif + gas };
+    return { ...out, cwUndersaturatedPerPsi: cwOther, cwSaturatedPerPsi: cwOther + gas };
   }
   warnings.push(...rangeWarnings(MCCAIN_WATER_VALIDITY, { psia: c.psia, TF: c.TF, salinityWtPct: c.salinityWtPct }));
   requireLiquid(c.psia, c.TF);
@@ -115,7 +124,7 @@ function brineStateBy(c: BrineConditions, warnings: string[]): BrineState {
     w.rswSaturatedScfStb = 0;
     w.drswdp = 0;
   }
-  const cwU = osif ?? (spivey as { cwUndersaturatedPerPsi: number }).cwUndersaturatedPerPsi;
+  const cwU = osif ?? (cwMethod === 'McCain' ? mccainCw(c.psia, c.TF) : (spivey as { cwUndersaturatedPerPsi: number }).cwUndersaturatedPerPsi);
   return {
     Bw: w.Bw,
     densityLbFt3: w.densityLbFt3,
@@ -135,6 +144,12 @@ function requireLiquid(psia: number, tF: number): void {
   if (!(tK < 647.096)) throw new EngineFailure('invalid_input', `TF ${tF} degF is above the critical temperature of water (705.1 degF): no liquid brine`);
   const pvPsia = waterVapourPressure(tK) / MPA_PER_PSI;
   if (!(psia > pvPsia)) throw new EngineFailure('invalid_input', `${psia} psia is below the vapour pressure of water at ${tF} degF (${pvPsia.toPrecision(5)} psia): no liquid brine`);
+}
+
+/** McCain's Bw compressibility under another method's Bw, with McCain's Bw ranges. */
+function mccainCwAt(c: BrineConditions, warnings: string[]): number {
+  warnings.push(...rangeWarnings(MCCAIN_WATER_VALIDITY.filter((r) => r.note === 'McCain (1991) Bw'), { psia: c.psia, TF: c.TF }));
+  return mccainCw(c.psia, c.TF);
 }
 
 function osifAt(c: BrineConditions, warnings: string[]): number {

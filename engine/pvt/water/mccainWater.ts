@@ -6,6 +6,7 @@
  *   dVwT = -1.0001e-2 + 1.33391e-4 T + 5.50654e-7 T^2
  *   dVwp = -1.95301e-9 p T - 1.72834e-13 p^2 T - 3.58922e-7 p - 2.25341e-10 p^2
  *   Bw = (1 + dVwp)(1 + dVwT)                                                       (rb/STB)
+ *   cw = -(1/Bw) dBw/dp = -(d dVwp/dp)/(1 + dVwp)                                   (1/psi)
  * Density: rho_sc = 62.368 + 0.438603 S + 1.60074e-3 S^2 (lbm/ft3), rho = rho_sc / Bw.
  * Viscosity: mu1 = A T^-B at 14.7 psia,
  *   A = 109.574 - 8.40564 S + 0.313314 S^2 + 8.72213e-3 S^3
@@ -52,6 +53,16 @@ export function mccainBw(psia: number, TF: number): number {
   const dVwT = -1.0001e-2 + 1.33391e-4 * TF + 5.50654e-7 * TF * TF;
   const dVwp = -1.95301e-9 * psia * TF - 1.72834e-13 * psia * psia * TF - 3.58922e-7 * psia - 2.25341e-10 * psia * psia;
   return (1 + dVwp) * (1 + dVwT);
+}
+
+/**
+ * Constant-composition compressibility (1/psi) of McCain's Bw: cw = -(1/Bw) dBw/dp
+ * = -(d dVwp/dp) / (1 + dVwp), analytic, so a Bw rebuilt from it matches mccainBw.
+ */
+export function mccainCw(psia: number, TF: number): number {
+  const dVwp = -1.95301e-9 * psia * TF - 1.72834e-13 * psia * psia * TF - 3.58922e-7 * psia - 2.25341e-10 * psia * psia;
+  const dDVwpDp = -1.95301e-9 * TF - 2 * 1.72834e-13 * psia * TF - 3.58922e-7 - 2 * 2.25341e-10 * psia;
+  return -dDVwpDp / (1 + dVwp);
 }
 
 export function mccainViscosity(psia: number, TF: number, S: number): number {

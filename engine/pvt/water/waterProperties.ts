@@ -13,7 +13,9 @@
  *   2008 water x extended Jones-Dole NaCl ratio (PHREEQC parameters) x Kestin et al. (1981) pressure
  *   factor x dissolved-methane factor, as implemented in pyrestoolbox 3.7.6 brine_props; 'MaoDuan':
  *   Mao & Duan (2009) as in McCain et al. (2011), gas-free; 'McCain' (default with McCain).
- * - cwMethod 'Osif' (Osif 1988, default with 'McCain') or 'SpiveyMcCainNorth' (default with it).
+ * - cwMethod: by default the method's own, the compressibility of the reported Bw ('McCain': analytic
+ *   -(1/Bw) dBw/dp of McCain's Bw; 'SpiveyMcCainNorth': theirs); 'Osif' (Osif 1988) or the other
+ *   method's by name, with a warning that it is not the derivative of the reported Bw.
  * Salinity: exactly one of salinityWtPct, salinityPpm (by mass, = 1e4 wt%) or salinityGPerL
  * (converted with McCain's stock-tank brine density).
  * Units: psia, degF, wt%; Bw rb/STB; density lbm/ft3; viscosity cp; cw 1/psi; Rsw scf/STB;
@@ -41,7 +43,7 @@ const Input = Type.Object({
   method: Type.Optional(
     Type.Enum(WATER_METHODS, { default: 'SpiveyMcCainNorth', description: "'SpiveyMcCainNorth' (Spivey, McCain & North 2004 / McCain et al. 2011, default) or 'McCain' (McCain 1990 correlations)" }),
   ),
-  cwMethod: Type.Optional(Type.Enum(CW_METHODS, { description: "constant-composition compressibility: 'Osif' (1988; default with method McCain) or 'SpiveyMcCainNorth' (default with it)" })),
+  cwMethod: Type.Optional(Type.Enum(CW_METHODS, { description: "constant-composition compressibility; default: the method's own, -(1/Bw) dBw/dp of the reported Bw ('McCain' analytic from McCain's Bw, 'SpiveyMcCainNorth'); 'Osif' (1988) an independent fit, with a warning" })),
   viscosityMethod: Type.Optional(
     Type.Enum(VISCOSITY_METHODS, {
       description:
@@ -96,7 +98,8 @@ export const waterProperties = defineFunction({
     "Viscosity: viscosityMethod 'JonesDoleKestin' (default with SpiveyMcCainNorth; as in pyrestoolbox 3.7.6 brine_props: IAPWS 2008 water viscosity, extended Jones-Dole NaCl term with PHREEQC pitzer.dat parameters, " +
     'Kestin et al. 1981 salt pressure factor held at the edge of their data (20-150 degC, 35 MPa), and a dissolved-methane factor that is a pyrestoolbox fit of Ostermann et al. 1985 measurements, +1-5% at saturation), ' +
     "'MaoDuan' (Mao & Duan 2009, 32-662 degF, to 14,500 psia, no dissolved-gas term) or 'McCain' (100-400 degF, S <= 26%; default with method McCain). " +
-    "Compressibility: cwMethod 'Osif' (Osif 1988, 1000-20,000 psia, 200-270 degF, 0-200 g/L) or 'SpiveyMcCainNorth'. " +
+    "Compressibility at constant composition: by default that of the reported Bw, -(1/Bw) dBw/dp (cwMethod 'SpiveyMcCainNorth' with that method, 'McCain' with McCain: analytic from McCain's Bw, which carries no salinity term); " +
+    "cwMethod 'Osif' (Osif 1988, 1000-20,000 psia, 200-270 degF, 0-200 g/L, with salinity) is an independent fit, 0.75-2.6x McCain's Bw derivative, and comes with a warning that it is not the compressibility of the reported Bw. " +
     'Give exactly one salinity: salinityWtPct, salinityPpm (by mass) or salinityGPerL. methaneSaturation 0 (gas-free, default) to 1 (saturated). ' +
     'Outside a method range the result comes with warnings; below the vapour pressure of water there is no liquid brine (engine error). ' +
     'Pressure-dependent outputs are lists when psia is a list.',
@@ -140,7 +143,7 @@ export const waterProperties = defineFunction({
     },
     {
       title: 'Osif compressibility of 107 g/L brine at 5000 psia, 200 degF',
-      input: { psia: 5000, TF: 200, salinityGPerL: 107, method: 'McCain' },
+      input: { psia: 5000, TF: 200, salinityGPerL: 107, method: 'McCain', cwMethod: 'Osif' },
       expected: { cwUndersaturated: 2.57065774134e-6 },
       tolerance: 1e-6,
       source: 'Osif (1988) equation 1/(7.033p + 541.5C - 537T + 403300); refdata pvt_water.json water-osif-200-5000-10',

@@ -88,3 +88,30 @@ describe('invariants, F4: Velarde Rs where its a1 exceeds 1 (a corner of its sta
     expect(warningsOf('pvt.oilSolutionGOR', input).join(' ')).not.to.match(/a1/);
   });
 });
+
+describe("invariants, F3: waterProperties method 'McCain' reports the compressibility of its own Bw", () => {
+  it("cwUndersaturated = -dln(Bw)/dp of the reported Bw (central difference, 1e-6), fresh and salt, 80-250 degF, 500-5000 psia (was Osif's cw: 2.6x at 200 degF, 1000 psia)", () => {
+    for (const [TF, p, S] of [[200, 1000, 0], [250, 3000, 0], [200, 5000, 0], [80, 500, 10], [150, 2000, 20]] as const) {
+      const h = p * 1e-4;
+      const b = { method: 'McCain', TF, salinityWtPct: S };
+      const lo = call('pvt.waterProperties', { ...b, psia: p - h });
+      const hi = call('pvt.waterProperties', { ...b, psia: p + h });
+      const w = call('pvt.waterProperties', { ...b, psia: p });
+      const fd = -(Math.log(hi.bw) - Math.log(lo.bw)) / (2 * h);
+      expect(rel(w.cwUndersaturated, fd), `${TF} degF ${p} psia ${S} wt%: cw ${w.cwUndersaturated} vs -dlnBw/dp ${fd}`).to.be.below(1e-6);
+    }
+  });
+
+  it("blackOilTable with waterMethod 'McCain': PVTW Cw rebuilds McCain's Bw near pRef (Bw,ref exp(-Cw dp) within 1e-9 over 1 psi)", () => {
+    const t = call('pvt.blackOilTable', { api: 35, TF: 180, gasSG: 0.7, rsbScfStb: 600, psia: [500, 1000, 2000, 3000, 4000], waterMethod: 'McCain' });
+    const w = t.water as { pRefPsia: number; bw: number; cw: number };
+    const bw1 = call('pvt.waterProperties', { method: 'McCain', TF: 180, salinityWtPct: 0, psia: w.pRefPsia - 1 }).bw;
+    expect(rel(w.bw * Math.exp(w.cw), bw1)).to.be.below(1e-9);
+  });
+
+  it("Osif's cw stays available by name (cwMethod 'Osif'), with a warning that it is not the compressibility of the reported Bw", () => {
+    const input = { method: 'McCain', cwMethod: 'Osif', psia: 5000, TF: 200, salinityGPerL: 107 };
+    expect(rel(call('pvt.waterProperties', input).cwUndersaturated, 2.57065774134e-6)).to.be.below(1e-6);
+    expect(warningsOf('pvt.waterProperties', input).join(' ')).to.match(/Osif.*not the compressibility of the reported Bw/);
+  });
+});
