@@ -207,7 +207,7 @@ export const gasProperties = defineFunction({
     "Pseudo-criticals: 'PiperMcCainCorredor' (default) or 'SuttonWichertAziz' (Sutton on the hydrocarbon part, Kay mixing of CO2/H2S/N2, Wichert–Aziz). " +
     "z: 'DAK' (default) or 'HY'. Viscosity: Lee–Gonzalez–Eakin with McCain's refit constants ('LGE-McCain', default) or the 1966 originals. " +
     'Conventions: degR = degF + 459.67, standard conditions 14.696 psia and 60 degF, MW = 28.97 gasSG. ' +
-    'Validity: the z method range (DAK 0.2 <= Ppr < 30, 1 < Tpr <= 3; HY 0.1 <= Ppr <= 24, 1.2 <= Tpr <= 3) and the viscosity data (100-8000 psia, 100-340 degF); outside them the result comes with warnings. ' +
+    'Validity: the z method range (DAK 0.2 <= Ppr < 30, 1 < Tpr <= 3, with a warning where its equation folds below Tpr 1.0218 and z jumps; HY 0.1 <= Ppr <= 24, 1.2 <= Tpr <= 3) and the viscosity data (100-8000 psia, 100-340 degF); outside them the result comes with warnings. ' +
     'Pressure-dependent outputs are lists when psia is a list.',
   input: Input,
   output: Output,

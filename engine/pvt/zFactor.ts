@@ -7,6 +7,8 @@
  * Units: all dimensionless.
  * Validity: DAK 0.2 <= Ppr < 30 and 1.0 < Tpr <= 3.0 (or Ppr < 1.0 with 0.7 < Tpr <= 1.0);
  * HY 0.1 <= Ppr <= 24 and 1.2 <= Tpr <= 3.0. Outside: the result with warnings. No root: no_solution.
+ * Below Tpr 1.0218 the DAK equation folds (three roots over a narrow Ppr band, z jumps): a warning
+ * where the call's Ppr reach that band (./correlations/zDAKFold.ts).
  *
  * References:
  * - Dranchuk, P.M. and Abou-Kassem, J.H. (1975) Calculation of Z Factors for Natural Gases Using
@@ -69,6 +71,7 @@ export const zFactor = defineFunction({
     'Natural-gas compressibility factor z and its slope dz/dPpr at constant Tpr from the pseudo-reduced pressure and temperature. ' +
     "Methods: 'DAK' (Dranchuk & Abou-Kassem 1975, 11-constant fit of the Standing–Katz chart, default) and 'HY' (Hall & Yarborough 1973). " +
     'Validity: DAK 0.2 <= Ppr < 30 with 1.0 < Tpr <= 3.0 (or Ppr < 1 with 0.7 < Tpr <= 1); HY 0.1 <= Ppr <= 24 with 1.2 <= Tpr <= 3.0. ' +
+    'Below Tpr 1.0218 the DAK equation folds (three roots over a narrow Ppr band, e.g. 1.0799-1.0820 at Tpr 1.02, where z jumps 19%): a warning names the band when the Ppr reach it. ' +
     'Outside these ranges the result is returned with warnings; near Tpr 1.05 both fits deviate 5-18% from the chart. All quantities are dimensionless. ' +
     'A list of ppr (one Tpr) gives lists of z and dz/dPpr.',
   input: Input,

@@ -10,6 +10,7 @@
  *
  * Units: Ppr, Tpr and z are dimensionless.
  * Validity (authors): 0.2 <= Ppr < 30 with 1.0 < Tpr <= 3.0, and Ppr < 1.0 with 0.7 < Tpr <= 1.0.
+ * Below Tpr 1.0218 h(rho) = rho z is not monotonic and z jumps in Ppr (./zDAKFold.ts; callers warn).
  * Checked example: Ppr 0.5, Tpr 1.3 -> z = 0.9203019 (R package zFactor 0.1.9, vignette
  * Beggs-Brill.Rmd, z.DranchukAbuKassem grid; also pyrestoolbox 3.7.6: 0.920301909).
  *

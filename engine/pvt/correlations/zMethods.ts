@@ -9,6 +9,7 @@ import { DAK_VALIDITY, DakSweepState, zDAK, zDAKSweep } from './zDAK.js';
 import { HY_VALIDITY, zHallYarborough } from './zHallYarborough.js';
 import type { ZResult } from './zResult.js';
 import { dakTable, TABLE_MIN, zDAKTableColumns } from './zDAKTable.js';
+import { DAK_FOLD_TPR, dakFold } from './zDAKFold.js';
 import { gasKernels } from '../kernels/gasKernels.js';
 
 export const Z_METHODS = ['DAK', 'HY'] as const;
@@ -105,6 +106,34 @@ export function span(xs: ArrayLike<number>): { lo: number; hi: number } {
 
 /** zRangeWarnings for reduced pressures from pprMin to pprMax (no list needed: a sweep knows its span). */
 export function zRangeWarningsSpan(method: ZMethod, pprMin: number, pprMax: number, tpr: number): string[] {
+  // One comparison outside the fold (Tpr >= 1.0218 or HY); the band is found once per call inside it.
+  const fold = method === 'DAK' && tpr < DAK_FOLD_TPR ? dakFoldWarning(pprMin, pprMax, tpr) : null;
+  const range = rangeWarningsSpan(method, pprMin, pprMax, tpr);
+  return fold === null ? range : [...range, fold];
+}
+
+/**
+ * The warning where DAK's Ppr span meets the band in which its equation has three roots (./zDAKFold.ts).
+ * Above Tpr 1 (inside the stated range) the loop is the fit's, with no physical cause: the whole band
+ * warns. Below Tpr 1 a gas does condense and the gas-like root is the right one up to where it ends:
+ * only a span reaching the top tenth of the band or past it, where the solver takes the liquid-like root, warns.
+ */
+function dakFoldWarning(pprMin: number, pprMax: number, tpr: number): string | null {
+  const f = dakFold(tpr);
+  if (f === null) return null;
+  const jump = `the gas-like root taken ends by Ppr ${f.pprHigh.toFixed(4)}, where z jumps from ${f.zGasEnd.toFixed(4)} to the dense root's ${f.zDenseEnd.toFixed(4)}`;
+  if (tpr > 1) {
+    if (pprMax < f.pprLow || pprMin > f.pprHigh) return null;
+    return (
+      `Dranchuk–Abou-Kassem (1975) equation folds at Tpr ${tpr.toPrecision(6)}: below Tpr ${DAK_FOLD_TPR} (its own critical isotherm, inside its stated range from Tpr 1.0) ` +
+      `it has three roots for Ppr ${f.pprLow.toFixed(4)}-${f.pprHigh.toFixed(4)}, and ${jump}: z near there is uncertain (a real gas has no such jump above its critical temperature; the Standing–Katz chart starts at Tpr 1.05)`
+    );
+  }
+  if (pprMax < f.pprHigh - 0.1 * (f.pprHigh - f.pprLow)) return null;
+  return `Dranchuk–Abou-Kassem (1975) equation folds at Tpr ${tpr.toPrecision(6)} (below the critical temperature the gas condenses): ${jump}, a liquid-like z`;
+}
+
+function rangeWarningsSpan(method: ZMethod, pprMin: number, pprMax: number, tpr: number): string[] {
   const v = TABLE[method].validity;
   const low = v.lowTpr && tpr >= v.lowTpr.tprMin && pprMax < v.lowTpr.pprBelow;
   const tprMin = low ? v.lowTpr?.tprMin : v.tprMin;

@@ -115,3 +115,28 @@ describe("invariants, F3: waterProperties method 'McCain' reports the compressib
     expect(warningsOf('pvt.waterProperties', input).join(' ')).to.match(/Osif.*not the compressibility of the reported Bw/);
   });
 });
+
+describe('invariants, F2: DAK z where its equation folds (1 < Tpr < 1.0217, inside the stated range) comes with a warning', () => {
+  const folds = (w: string[]) => w.some((s) => /Dranchuk–Abou-Kassem \(1975\) equation folds/.test(s));
+
+  it('pvt.zFactor at Tpr 1.02 either side of the jump (Ppr 1.0819 -> 1.08195: z 0.3025 -> 0.2390) warns; a list across it warns once', () => {
+    const a = warningsOf('pvt.zFactor', { ppr: 1.0819, tpr: 1.02 });
+    const b = warningsOf('pvt.zFactor', { ppr: 1.08195, tpr: 1.02 });
+    expect(folds(a) && folds(b), JSON.stringify([a, b])).to.equal(true);
+    const list = warningsOf('pvt.zFactor', { ppr: Array.from({ length: 40 }, (_, i) => 0.5 + 0.025 * i), tpr: 1.01 });
+    expect(list.filter((s) => /folds/.test(s))).to.have.length(1);
+  });
+
+  it('pvt.gasProperties across the jump (gasSG 0.7, -80.81 degF, 714 and 716 psia: z 0.318 -> 0.235) warns, list and kernel paths alike', () => {
+    expect(folds(warningsOf('pvt.gasProperties', { gasSG: 0.7, TF: -80.81, psia: [714, 716] }))).to.equal(true);
+    const long = Array.from({ length: 400 }, (_, i) => 300 + 2 * i);
+    expect(folds(warningsOf('pvt.gasProperties', { gasSG: 0.7, TF: -80.81, psia: long }))).to.equal(true);
+  });
+
+  it('no fold warning where z is single-valued: Tpr 1.02 away from the band (Ppr 0.5-1.0 and 1.2-5), every Tpr from 1.022 (1.03, 1.5)', () => {
+    expect(folds(warningsOf('pvt.zFactor', { ppr: [0.5, 0.8, 1.0], tpr: 1.02 }))).to.equal(false);
+    expect(folds(warningsOf('pvt.zFactor', { ppr: [1.2, 3, 5], tpr: 1.02 }))).to.equal(false);
+    for (const tpr of [1.022, 1.03, 1.5]) expect(folds(warningsOf('pvt.zFactor', { ppr: [0.2, 1.0, 1.05, 1.1, 5], tpr })), `Tpr ${tpr}`).to.equal(false);
+    expect(folds(warningsOf('pvt.zFactor', { ppr: 1.08, tpr: 1.02, zMethod: 'HY' }))).to.equal(false);
+  });
+});
