@@ -8,8 +8,9 @@
  *   log10 B = 6.69449 - 3083.87 / T                       (T in degR = degF + 459.67)
  *   brine: W_b = W (1 - 4.920e-3 S - 1.7672e-4 S^2)       (S wt% NaCl)
  *
- * As liquid water: W / (62.368 lbm/ft3 x 5.614583 ft3/bbl) = W / 350.17 STB/MMscf, pure water at
- * 60 degF (the stock-tank convention; McCain 1991).
+ * As liquid water: W / (8.32 lbm/gal x 42 gal/bbl) = W / 349.44 STB/MMscf, the oilfield convention
+ * of the chart's volume readings and of pyrestoolbox (see WATER_LBM_PER_STB; pure water at 60 degF,
+ * 62.368 lbm/ft3 x 5.614583 ft3/bbl = 350.17 lbm/bbl, is 0.21% more).
  * Validity: Bukacek's fit of the chart, about 60-460 degF and 15-10,000 psia; sweet gas (H2S and
  * CO2 hold more water); outside -> warnings.
  * Checked example: 3000 psia, 250 degF, fresh water -> 694.80 lbm/MMscf (direct evaluation; the
@@ -77,7 +78,7 @@ export const waterContent = defineFunction({
   description:
     'Water vapour a sweet natural gas holds at saturation (in contact with water or brine): Bukacek (1955) W = 47484 pv/p + B (lbm/MMscf), the McKetta–Wehe (1958) ' +
     'chart as given by Danesh (1998), times the chart salinity correction 1 - 4.920e-3 S - 1.7672e-4 S^2 (S wt% NaCl). Returned by mass (lbm/MMscf) and as liquid ' +
-    'water (STB/MMscf; 350.17 lbm per STB, water at 60 degF). Validity about 60-460 degF and 15-10,000 psia; sweet gas only (acid gases hold more water).',
+    'water (STB/MMscf; 8.32 lbm/gal x 42 gal/bbl = 349.44 lbm per STB, the oilfield convention of the chart and of pyrestoolbox; water at 60 degF would be 350.17, 0.21% more). Validity about 60-460 degF and 15-10,000 psia; sweet gas only (acid gases hold more water).',
   input: Input,
   output: Output,
   references: [

@@ -63,7 +63,7 @@ export const gasPseudoCritical = defineFunction({
     "'PiperMcCainCorredor' (default, 1993), 'SuttonWichertAziz' (Sutton 1985 on the hydrocarbon part, Kay mixing, Wichert–Aziz 1972) or " +
     "'StandingCarrKobayashiBurrows' (Standing 1977 natural-gas curves with the Carr–Kobayashi–Burrows 1954 adjustment). " +
     `From a composition (mole fractions of ${COMPONENT_NAMES.join(', ')}; critical constants from the NIST WebBook, see the references): ` +
-    "Kay's rule then the Wichert–Aziz correction (correction 'WichertAziz', default, or 'none'). Give gasSG or composition, not both. " +
+    "Kay's rule then the Wichert–Aziz correction (correction 'WichertAziz', default, or 'none'); pcMethod is a gravity method and is not used with a composition (a warning says so). Give gasSG or composition, not both. " +
     'Validity: Sutton hydrocarbon gravity 0.57-1.68; Piper et al. H2S <= 51.4%, CO2 <= 67.2%, N2 <= 15.7%; Wichert–Aziz CO2 <= 54.4%, H2S <= 73.8%; outside -> warnings.',
   input: Input,
   output: Output,
@@ -99,6 +99,8 @@ export const gasPseudoCritical = defineFunction({
     const byComposition = input.composition !== undefined;
     if (byComposition === (input.gasSG !== undefined)) throw new EngineFailure('invalid_input', 'give either gasSG (with yCO2/yH2S/yN2) or composition, not both');
     if (byComposition) {
+      // The composition fixes the pseudo-criticals (Kay's rule): a gravity method asked for alongside is not used, and the caller is told.
+      if (input.pcMethod !== undefined) warnings.push(`pcMethod '${input.pcMethod}' is not used with a composition: Kay's rule on the components, then correction '${input.correction ?? 'WichertAziz'}'`);
       const mix = kayMixing(input.composition as Record<string, number | undefined>, warnings);
       const yCO2 = mix.y.CO2 ?? 0;
       const yH2S = mix.y.H2S ?? 0;

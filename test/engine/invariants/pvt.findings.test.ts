@@ -140,3 +140,22 @@ describe('invariants, F2: DAK z where its equation folds (1 < Tpr < 1.0217, insi
     expect(folds(warningsOf('pvt.zFactor', { ppr: 1.08, tpr: 1.02, zMethod: 'HY' }))).to.equal(false);
   });
 });
+
+describe('invariants, F5 and F6: what gas.waterContent and pvt.gasPseudoCritical say is what they do', () => {
+  it('F5: gas.waterContent: the lbm-per-STB factor stated in the description (8.32 x 42 = 349.44) is the one used (1e-12)', () => {
+    const def = findDefinition('gas.waterContent') as AnyDefinition;
+    const stated = Number(/([0-9.]+) lbm per STB/.exec(def.description)?.[1]);
+    expect(stated).to.equal(349.44);
+    for (const [psia, TF] of [[3000, 250], [500, 100], [8000, 400]] as const) {
+      const w = call('gas.waterContent', { psia, TF });
+      expect(rel(w.waterContentLbmPerMMscf / w.waterContent, stated)).to.be.below(1e-12);
+    }
+  });
+
+  it('F6: gasPseudoCritical with a composition warns that pcMethod is not used; without pcMethod it does not', () => {
+    const a = warningsOf('pvt.gasPseudoCritical', { composition: { C1: 0.9, C2: 0.1 }, pcMethod: 'SuttonWichertAziz' });
+    expect(a.join(' ')).to.match(/pcMethod 'SuttonWichertAziz' is not used/);
+    expect(warningsOf('pvt.gasPseudoCritical', { composition: { C1: 0.9, C2: 0.1 } }).join(' ')).not.to.match(/pcMethod/);
+    expect(warningsOf('pvt.gasPseudoCritical', { gasSG: 0.7, pcMethod: 'SuttonWichertAziz' }).join(' ')).not.to.match(/pcMethod/);
+  });
+});
