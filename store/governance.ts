@@ -5,7 +5,7 @@
 
 export interface LimitDecision {
   allowed: boolean;
-  /** When refused: milliseconds until the window frees up. */
+  /** When refused: milliseconds until the oldest counted request leaves the window (then one more is allowed). */
   retryAfterMs: number;
 }
 
@@ -70,6 +70,8 @@ export interface SeatHolding extends SeatHolder {
 
 export const KEY_REQUESTS_PER_MINUTE = 120;
 export const FAILED_ATTEMPTS_PER_MINUTE = 20;
+/** The window of both: at most so many in any 60 seconds (a sliding window, not a counter reset each minute). */
+export const LIMIT_WINDOW_MS = 60_000;
 export const SEAT_RELEASE_MS = 3 * 60_000;
 
 /** A token bucket's answer: whether the request may go, and the numbers for RateLimit headers. */

@@ -1,45 +1,35 @@
 /**
- * In-process request limits (embedded default) on rate-limiter-flexible's memory limiter, the
- * same library and fixed one-minute windows the Redis adapter uses, so both behave alike.
+ * In-process request limits (embedded default): at most `perKey` requests of a key and
+ * `failedPerAddress` failed key attempts of an address in any 60 seconds (store/memory/slidingLog.ts;
+ * the Redis adapter keeps the same times in Redis). Refused requests and refused reservations are
+ * not recorded, so a caller that waits the Retry-After it was given gets in.
  */
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { FAILED_ATTEMPTS_PER_MINUTE, KEY_REQUESTS_PER_MINUTE, type LimitDecision, type RequestLimits } from '../governance.js';
+import { FAILED_ATTEMPTS_PER_MINUTE, KEY_REQUESTS_PER_MINUTE, LIMIT_WINDOW_MS, type LimitDecision, type RequestLimits } from '../governance.js';
+import { SlidingLog } from './slidingLog.js';
 
-export function memoryRequestLimits(options: { perKey?: number; failedPerAddress?: number } = {}): RequestLimits {
-  const perKey = new RateLimiterMemory({ keyPrefix: 'key', points: options.perKey ?? KEY_REQUESTS_PER_MINUTE, duration: 60 });
-  const failedMax = options.failedPerAddress ?? FAILED_ATTEMPTS_PER_MINUTE;
-  const failed = new RateLimiterMemory({ keyPrefix: 'fail', points: failedMax, duration: 60 });
+/** `windowMs`: the window (default 60 s; tests shorten it). */
+export function memoryRequestLimits(options: { perKey?: number; failedPerAddress?: number; windowMs?: number } = {}): RequestLimits {
+  const windowMs = options.windowMs ?? LIMIT_WINDOW_MS;
+  const perKey = new SlidingLog(options.perKey ?? KEY_REQUESTS_PER_MINUTE, windowMs);
+  const failed = new SlidingLog(options.failedPerAddress ?? FAILED_ATTEMPTS_PER_MINUTE, windowMs);
+  const decision = (waitMs: number): LimitDecision => ({ allowed: waitMs === 0, retryAfterMs: waitMs });
   return {
-    perKeyPerMinute: options.perKey ?? KEY_REQUESTS_PER_MINUTE,
+    perKeyPerMinute: perKey.max,
     async consumeKeyRequest(keyId) {
-      return decide(() => perKey.consume(keyId));
+      return decision(perKey.admit(keyId, Date.now()));
     },
     async checkAddress(address) {
-      const res = await failed.get(address);
-      if (res && res.consumedPoints >= failedMax) return { allowed: false, retryAfterMs: res.msBeforeNext };
-      return { allowed: true, retryAfterMs: 0 };
+      return decision(failed.waitMs(address, Date.now()));
     },
     async recordFailedAttempt(address) {
-      await failed.penalty(address, 1);
+      failed.add(address, Date.now());
     },
     async reserveFailedAttempt(address) {
-      // consume() counts and decides in one synchronous step of the memory store; refused past the limit.
-      return decide(() => failed.consume(address));
+      // Checked and recorded in one synchronous step: attempts sent together are counted one by one.
+      return decision(failed.admit(address, Date.now()));
     },
     async releaseFailedAttempt(address) {
-      const res = await failed.get(address);
-      if (res && res.consumedPoints > 0) await failed.reward(address, 1);
+      failed.removeLatest(address);
     },
   };
-}
-
-/** Maps rate-limiter-flexible's resolve/reject protocol to a decision; real errors propagate. */
-export async function decide(consume: () => Promise<RateLimiterRes>): Promise<LimitDecision> {
-  try {
-    await consume();
-    return { allowed: true, retryAfterMs: 0 };
-  } catch (rejection) {
-    if (rejection instanceof RateLimiterRes) return { allowed: false, retryAfterMs: rejection.msBeforeNext };
-    throw rejection;
-  }
 }

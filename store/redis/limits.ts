@@ -1,123 +1,124 @@
 /**
- * Request limits shared by every API node, on rate-limiter-flexible's RateLimiterRedis: the same
- * library and fixed one-minute windows as store/memory/limits.ts, with the counters in Redis.
- * Each count is one atomic Lua script (SET NX EX + INCRBY + PTTL), so any number of connections
- * to the same Redis share it exactly.
+ * Request limits shared by every API node, the same sliding windows as store/memory/limits.ts
+ * (at most `perKey` requests of a key and `failedPerAddress` failed key attempts of an address in
+ * any 60 seconds) with each key's or address's latest times in a Redis list, newest first, trimmed
+ * to the limit. Every decision is one Lua script on Redis's own clock (TIME), so any number of
+ * nodes share it exactly whatever their clocks say.
  *
- * Deliberately not used: `insuranceLimiter` (a local fallback would silently give every node its
- * own 120/min while Redis is down), `inMemoryBlockOnConsumed` (a node-local block outlives a
- * reset in Redis) and `execEvenly` (delays instead of refusing).
+ * A list holds at most `max` times of up to 16 bytes: ~2 KB for a key at 120. It expires a
+ * window after its latest time.
  */
 import type { Redis } from 'ioredis';
-import { RateLimiterRedis } from 'rate-limiter-flexible';
-import { FAILED_ATTEMPTS_PER_MINUTE, KEY_REQUESTS_PER_MINUTE, type RequestLimits } from '../governance.js';
-import { decide } from '../memory/limits.js';
+import { FAILED_ATTEMPTS_PER_MINUTE, KEY_REQUESTS_PER_MINUTE, LIMIT_WINDOW_MS, type LimitDecision, type RequestLimits } from '../governance.js';
 import { luaScript } from './script.js';
 import { REDIS_TIMEOUT_MS, withinDeadline } from './unavailable.js';
 
 export interface RedisRequestLimitsOptions {
-  /** Requests per key per one-minute window. Default KEY_REQUESTS_PER_MINUTE (120). */
+  /** Requests per key in any 60 s. Default KEY_REQUESTS_PER_MINUTE (120). */
   perKey?: number;
-  /** Failed key attempts per client address per one-minute window. Default FAILED_ATTEMPTS_PER_MINUTE (20). */
+  /** Failed key attempts per client address in any 60 s. Default FAILED_ATTEMPTS_PER_MINUTE (20). */
   failedPerAddress?: number;
-  /** Prefix of every Redis key; counters live at `<prefix>key:<keyId>` and `<prefix>fail:<address>`. Default 'engcalc:rl:'. */
+  /** Prefix of every Redis key; times live at `<prefix>keylog:<keyId>` and `<prefix>faillog:<address>`. Default 'engcalc:rl:'. */
   keyPrefix?: string;
   /** Milliseconds one call may wait for Redis before rejecting with RedisUnavailable. Default 2000; 0 = no deadline. */
   timeoutMs?: number;
+  /** The window (default 60 s; tests shorten it). */
+  windowMs?: number;
 }
 
 /**
- * The count of a window and the milliseconds left of it (RateLimiterRedis's GET + PTTL, as one
- * script rather than its MULTI: the address gate is asked on every request, and ioredis builds a
- * pipeline object for each MULTI). Null when the window does not exist.
+ * The Lua shared by the scripts: `now` from Redis's clock (ms); `wait(key, max, window)`, the
+ * milliseconds until the list is under its limit (0: it is); `push(key, max, window)` records now.
  */
-const readWindow = luaScript(`local v = redis.call('GET', KEYS[1])
-if not v then return false end
-return {v, redis.call('PTTL', KEYS[1])}`);
-
-/**
- * The address check (readWindow), a guard counter and the key's count (rate-limiter-flexible's
- * own script: SET NX EX, INCRBY, PTTL) as one script: one round trip for a cached key instead of
- * three commands in two. KEYS: address window, guard counter, key window. ARGV: failed max, guard
- * value, window s. Returns {1, pttl} address refused; {2} guard moved; {0, count, pttl} counted.
- * The windows are the keys rate-limiter-flexible uses, so nodes on either path share them.
- */
-const checkAndConsumeScript = luaScript(`local f = redis.call('GET', KEYS[1])
-if f and tonumber(f) >= tonumber(ARGV[1]) then return {1, redis.call('PTTL', KEYS[1])} end
-if (tonumber(redis.call('GET', KEYS[2]) or '0') or -1) ~= tonumber(ARGV[2]) then return {2} end
-redis.call('SET', KEYS[3], 0, 'EX', ARGV[3], 'NX')
-local consumed = redis.call('INCRBY', KEYS[3], 1)
-local ttl = redis.call('PTTL', KEYS[3])
-if ttl == -1 then
-  redis.call('EXPIRE', KEYS[3], ARGV[3])
-  ttl = 1000 * ARGV[3]
+const LIB = `local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local function wait(key, max, window)
+  local oldest = redis.call('LINDEX', key, max - 1)
+  if not oldest then return 0 end
+  local w = tonumber(oldest) + window - now
+  if w > 0 then return w end
+  return 0
 end
-return {0, consumed, ttl}`);
+local function push(key, max, window)
+  redis.call('LPUSH', key, now)
+  redis.call('LTRIM', key, 0, max - 1)
+  redis.call('PEXPIRE', key, window)
+end
+`;
+
+/** KEYS: the list. ARGV: max, window ms, mode ('check' | 'admit' | 'add'). Returns the wait in ms (0: allowed; admit and add then recorded). */
+const step = luaScript(`${LIB}local max = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local w = wait(KEYS[1], max, window)
+if ARGV[3] == 'add' or (ARGV[3] == 'admit' and w == 0) then push(KEYS[1], max, window) end
+return w`);
+
+/** A reserved attempt given back: the latest time leaves the list. */
+const removeLatest = luaScript(`redis.call('LPOP', KEYS[1])
+return 0`);
 
 /**
- * A reserved attempt given back: one off the address's window while it still exists and counts
- * any (DECR keeps its expiry), so a give-back never opens a new window below zero.
+ * The address check, a guard counter and the key's request as one script: one round trip for a
+ * cached key. KEYS: address list, guard counter, key list. ARGV: failed max, guard value, key max,
+ * window ms. Returns {1, wait} address refused; {2} guard moved; {0, wait} the key's answer (0: counted).
  */
-const releaseScript = luaScript(`local v = tonumber(redis.call('GET', KEYS[1]) or '0') or 0
-if v > 0 then redis.call('DECR', KEYS[1]) end
-return 0`);
+const checkAndConsumeScript = luaScript(`${LIB}local window = tonumber(ARGV[4])
+local f = wait(KEYS[1], tonumber(ARGV[1]), window)
+if f > 0 then return {1, f} end
+if (tonumber(redis.call('GET', KEYS[2]) or '0') or -1) ~= tonumber(ARGV[2]) then return {2} end
+local max = tonumber(ARGV[3])
+local w = wait(KEYS[3], max, window)
+if w == 0 then push(KEYS[3], max, window) end
+return {0, w}`);
+
+const decision = (waitMs: number): LimitDecision => ({ allowed: waitMs === 0, retryAfterMs: waitMs });
 
 /** `redis` is the caller's connection; use `enableOfflineQueue: false` so calls fail at once while it is down. */
 export function redisRequestLimits(redis: Redis, options: RedisRequestLimitsOptions = {}): RequestLimits {
   const prefix = options.keyPrefix ?? 'engcalc:rl:';
   const timeoutMs = options.timeoutMs ?? REDIS_TIMEOUT_MS;
-  const failedMax = options.failedPerAddress ?? FAILED_ATTEMPTS_PER_MINUTE;
-  // rate-limiter-flexible joins keyPrefix and key with ':'. `useRedisPackage` stays unset: it is
-  // a boolean for node-redis, and ioredis is detected by default. `rejectIfRedisNotReady` fails
-  // at once unless the connection is 'ready', even for a client that keeps an offline queue.
-  const common = { storeClient: redis, duration: 60, rejectIfRedisNotReady: true };
-  const keyPoints = options.perKey ?? KEY_REQUESTS_PER_MINUTE;
-  const perKey = new RateLimiterRedis({ ...common, keyPrefix: `${prefix}key`, points: keyPoints });
-  const failed = new RateLimiterRedis({ ...common, keyPrefix: `${prefix}fail`, points: failedMax });
-  const ready = () => {
-    if (redis.status !== 'ready') throw new Error('Redis connection is not ready'); // as rejectIfRedisNotReady
-  };
+  const failedMax = String(options.failedPerAddress ?? FAILED_ATTEMPTS_PER_MINUTE);
+  const keyMax = options.perKey ?? KEY_REQUESTS_PER_MINUTE;
+  const windowMs = String(options.windowMs ?? LIMIT_WINDOW_MS);
+  // Not the fixed windows' names (`key:`, `fail:`, strings): a node of the old kind beside a new one meets no key of the wrong type.
+  const keyList = (keyId: string) => `${prefix}keylog:${keyId}`;
+  const failedList = (address: string) => `${prefix}faillog:${address}`;
+  /** One script call, failing at once unless the connection is ready (a call never waits in an offline queue). */
+  const run = <T>(body: () => Promise<T>): Promise<T> =>
+    withinDeadline('request limits', timeoutMs, async () => {
+      if (redis.status !== 'ready') throw new Error('Redis connection is not ready');
+      return body();
+    });
+  const failedStep = async (address: string, mode: 'check' | 'admit' | 'add') => decision(Number(await step(redis, [failedList(address)], [failedMax, windowMs, mode])));
 
   return {
-    perKeyPerMinute: keyPoints,
+    perKeyPerMinute: keyMax,
     consumeKeyRequest(keyId) {
-      return withinDeadline('request limits', timeoutMs, () => decide(() => perKey.consume(keyId)));
+      return run(async () => decision(Number(await step(redis, [keyList(keyId)], [String(keyMax), windowMs, 'admit']))));
     },
     checkAddress(address) {
-      // A read (GET + PTTL of rate-limiter-flexible's key, `<keyPrefix>:<address>`): checking never counts as an attempt.
-      return withinDeadline('request limits', timeoutMs, async () => {
-        ready();
-        const res = (await readWindow(redis, [failed.getKey(address)], [])) as [string, number] | null;
-        if (res && Number.parseInt(res[0], 10) >= failedMax) return { allowed: false, retryAfterMs: Math.max(res[1], 1) };
-        return { allowed: true, retryAfterMs: 0 };
-      });
+      return run(() => failedStep(address, 'check'));
     },
     checkAndConsume(address, keyId, guard) {
-      return withinDeadline('request limits', timeoutMs, async () => {
-        ready();
-        const args = [String(failedMax), String(guard.value), String(common.duration)];
-        const res = (await checkAndConsumeScript(redis, [failed.getKey(address), guard.key, perKey.getKey(keyId)], args)) as number[];
-        if (res[0] === 1) return { address: { allowed: false, retryAfterMs: Math.max(res[1]!, 1) } };
+      return run(async () => {
+        const res = (await checkAndConsumeScript(redis, [failedList(address), guard.key, keyList(keyId)], [failedMax, String(guard.value), String(keyMax), windowMs])) as number[];
+        if (res[0] === 1) return { address: decision(Math.max(1, res[1]!)) };
         if (res[0] === 2) return { changed: true };
-        // As RateLimiterRedis.consume: refused once the count passes the points.
-        return { key: res[1]! > keyPoints ? { allowed: false, retryAfterMs: Math.max(res[2]!, 0) } : { allowed: true, retryAfterMs: 0 } };
+        return { key: decision(res[1]!) };
       });
     },
     reserveFailedAttempt(address) {
-      // rate-limiter-flexible's consume: one script (SET NX EX, INCRBY, PTTL), so every node's
-      // reservations of an address are counted in one order; refused once the count passes the limit.
-      return withinDeadline('request limits', timeoutMs, () => decide(() => failed.consume(address)));
+      // Checked and recorded in one script: every node's reservations of an address are counted in one order.
+      return run(() => failedStep(address, 'admit'));
     },
     releaseFailedAttempt(address) {
-      return withinDeadline('request limits', timeoutMs, async () => {
-        ready();
-        await releaseScript(redis, [failed.getKey(address)], []);
+      return run(async () => {
+        await removeLatest(redis, [failedList(address)], []);
       });
     },
     recordFailedAttempt(address) {
-      // penalty() counts without refusing, so the 21st failure still counts (as in memory).
-      return withinDeadline('request limits', timeoutMs, async () => {
-        await failed.penalty(address, 1);
+      return run(async () => {
+        await failedStep(address, 'add');
       });
     },
   };

@@ -1,7 +1,7 @@
 /**
  * How the Redis governance adapters fail. Any failure to reach a decision (Redis down, frozen, or
  * answering with an error) rejects with RedisUnavailable, so the API can answer 503 `unavailable`
- * without knowing ioredis' or rate-limiter-flexible's error types. It never falls back to a
+ * without knowing ioredis' error types. It never falls back to a
  * process-local count: that would quietly multiply the limits by the number of API nodes.
  */
 export class RedisUnavailable extends Error {

@@ -230,7 +230,7 @@ describe('key lookup cache (authLookup.ts)', () => {
         // Ten scripts (the step-by-step path sends twenty, and ten GETs of the version beside), plus
         // at most a few from the nodes' own timers (ticket sweeps) and a seat refresh if a second passed.
         expect(after - before).to.be.within(10, 16);
-        expect(await inspect.get(`engcalc:rl:key:${acct.keyId}`)).to.equal('12'); // both nodes count in one window
+        expect(await inspect.llen(`engcalc:rl:keylog:${acct.keyId}`)).to.equal(12); // both nodes count in one window
       } finally {
         inspect.disconnect();
       }

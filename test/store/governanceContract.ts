@@ -13,14 +13,14 @@ export interface GovernanceUnderTest {
   cleanup?: () => Promise<void>;
 }
 
-export type OpenGovernance = (options: { seatReleaseMs?: number }) => Promise<GovernanceUnderTest>;
+export type OpenGovernance = (options: { seatReleaseMs?: number; limitWindowMs?: number }) => Promise<GovernanceUnderTest>;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function governanceContract(name: string, open: OpenGovernance): void {
   describe(`governance contract: ${name}`, () => {
     const cleanups: Array<() => Promise<void>> = [];
-    const use = async (options: { seatReleaseMs?: number } = {}) => {
+    const use = async (options: { seatReleaseMs?: number; limitWindowMs?: number } = {}) => {
       const g = await open(options);
       if (g.cleanup) cleanups.push(g.cleanup);
       return g;
@@ -68,6 +68,24 @@ export function governanceContract(name: string, open: OpenGovernance): void {
         await fresh.limits.releaseFailedAttempt('10.0.0.6'); // nothing to give back: never below none
         for (let i = 0; i < 20; i++) await fresh.limits.recordFailedAttempt('10.0.0.6');
         expect((await fresh.limits.checkAddress('10.0.0.6')).allowed).to.equal(false);
+      });
+
+      it('counts in a sliding window, not one reset each minute: never more than the limit in any window (3 s here), also across what a fixed window would reset', async () => {
+        // A fixed window admitted 2 x 120 around its reset (a probe: 239 requests of one key in 2.2 s).
+        const { limits } = await use({ limitWindowMs: 3_000 });
+        const burst = (n: number, key = 'k') => Promise.all(Array.from({ length: n }, () => limits.consumeKeyRequest(key)));
+        const allowed = (ds: { allowed: boolean }[]) => ds.filter((d) => d.allowed).length;
+        const start = Date.now();
+        expect(allowed(await burst(60))).to.equal(60);
+        await sleep(1_500 - (Date.now() - start));
+        expect(allowed(await burst(70))).to.equal(60); // 120 in the window
+        await sleep(3_500 - (Date.now() - start)); // the first 60 have left the window, the next 60 have not
+        const third = await burst(70);
+        expect(allowed(third), 'only what left the window comes back').to.equal(60);
+        const wait = third.find((d) => !d.allowed)!.retryAfterMs;
+        expect(wait, 'until the second burst leaves the window').to.be.within(1, 3_000);
+        for (let i = 0; i < 20; i++) await limits.recordFailedAttempt('10.0.0.9');
+        expect((await limits.checkAddress('10.0.0.9')).allowed).to.equal(false);
       });
 
       it('checking an address never counts as an attempt', async () => {

@@ -3,7 +3,7 @@ import { memorySeats } from '../../store/memory/seats.js';
 import { memoryRequestLimits } from '../../store/memory/limits.js';
 import { governanceContract } from './governanceContract.js';
 
-governanceContract('memory', async ({ seatReleaseMs }) => ({ limits: memoryRequestLimits(), seats: memorySeats({ releaseMs: seatReleaseMs }) }));
+governanceContract('memory', async ({ seatReleaseMs, limitWindowMs }) => ({ limits: memoryRequestLimits({ windowMs: limitWindowMs }), seats: memorySeats({ releaseMs: seatReleaseMs }) }));
 
 describe('memory seats (store/memory/seats.ts)', () => {
   it('gives one seat per member, refreshes it on each call and releases it 3 minutes after the last call', async () => {

@@ -45,10 +45,10 @@ describe('redis governance (store/redis)', function () {
     await server?.stop();
   });
 
-  governanceContract('redis', async ({ seatReleaseMs }) => {
+  governanceContract('redis', async ({ seatReleaseMs, limitWindowMs }) => {
     const prefix = `engcalc:test:${unique('contract')}:`;
     return {
-      limits: redisRequestLimits(nodeA, { keyPrefix: `${prefix}rl:` }),
+      limits: redisRequestLimits(nodeA, { keyPrefix: `${prefix}rl:`, ...(limitWindowMs ? { windowMs: limitWindowMs } : {}) }),
       seats: redisSeats(nodeA, { keyPrefix: `${prefix}seat:`, ...(seatReleaseMs ? { releaseMs: seatReleaseMs } : {}) }),
     };
   });
@@ -101,7 +101,7 @@ describe('redis governance (store/redis)', function () {
     const fresh = unique('key');
     await nodeC.incr(guardKey);
     expect(await a.checkAndConsume!(address, fresh, guard)).to.deep.equal({ changed: true });
-    expect(await nodeC.exists(`engcalc:rl:key:${fresh}`)).to.equal(0);
+    expect(await nodeC.exists(`engcalc:rl:keylog:${fresh}`)).to.equal(0);
     expect(await a.checkAndConsume!(address, fresh, { key: guardKey, value: 1 })).to.deep.equal({ key: { allowed: true, retryAfterMs: 0 } });
 
     // An address over its failed attempts is refused first, before the guard and the count.
@@ -109,7 +109,7 @@ describe('redis governance (store/redis)', function () {
     const refused = await a.checkAndConsume!(address, fresh, { key: guardKey, value: 1 });
     expect(refused).to.have.property('address').that.includes({ allowed: false });
     expect(await a.checkAndConsume!(address, fresh, guard)).to.have.property('address'); // refused before the guard is read
-    expect(await nodeC.get(`engcalc:rl:key:${fresh}`)).to.equal('1'); // neither refusal counted
+    expect(await nodeC.llen(`engcalc:rl:keylog:${fresh}`)).to.equal(1); // neither refusal counted
   });
 
   it('seats are exact under concurrency: 20 members at once over three connections, capacity 3, exactly 3 seated', async () => {
@@ -131,8 +131,8 @@ describe('redis governance (store/redis)', function () {
     await limits.consumeKeyRequest(key);
     await limits.recordFailedAttempt(address);
     await seats.acquire(company, 'econ', 'ann', 1);
-    expect(await nodeA.pttl(`engcalc:rl:key:${key}`)).to.be.within(1, 60_000);
-    expect(await nodeA.pttl(`engcalc:rl:fail:${address}`)).to.be.within(1, 60_000);
+    expect(await nodeA.pttl(`engcalc:rl:keylog:${key}`)).to.be.within(1, 60_000);
+    expect(await nodeA.pttl(`engcalc:rl:faillog:${address}`)).to.be.within(1, 60_000);
     const pool = `engcalc:seat:${encodeURIComponent(company)}:econ`;
     expect(await nodeA.pttl(pool)).to.be.within(1, 300);
     expect(Object.keys(await nodeA.hgetall(pool))).to.deep.equal(['ann']);
