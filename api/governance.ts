@@ -5,13 +5,13 @@
  */
 import { Redis } from 'ioredis';
 import { ApiError } from './errors.js';
-import type { CounterGuard, RequestLimits, Seats, TokenBuckets } from '../store/governance.js';
+import type { CounterGuard, RateWindows, RequestLimits, Seats } from '../store/governance.js';
 import { memoryRequestLimits } from '../store/memory/limits.js';
 import { memorySeats } from '../store/memory/seats.js';
-import { memoryTokenBuckets } from '../store/memory/tokenBuckets.js';
+import { memoryRateWindows } from '../store/memory/rateWindows.js';
 import { redisRequestLimits } from '../store/redis/limits.js';
 import { redisSeats } from '../store/redis/seats.js';
-import { redisTokenBuckets } from '../store/redis/tokenBuckets.js';
+import { redisRateWindows } from '../store/redis/rateWindows.js';
 import { withRecentRefreshes } from '../store/seatRefreshes.js';
 import { redisOptions } from '../workers/queue/producer.js';
 import { writePerTurn } from '../store/redis/turnWrites.js';
@@ -19,8 +19,8 @@ import { writePerTurn } from '../store/redis/turnWrites.js';
 export interface Governance {
   limits: RequestLimits;
   seats: Seats;
-  /** The payments token buckets (per merchant environment). */
-  buckets: TokenBuckets;
+  /** The payments rate windows (per merchant environment). */
+  rates: RateWindows;
   /** Resolves once the backend can answer (at once for memory). */
   ready(): Promise<void>;
   /** Whether the backend answers now (for /readyz). */
@@ -35,7 +35,7 @@ export interface LimitSettings {
 }
 
 export function memoryGovernance(limits: LimitSettings = {}): Governance {
-  return { limits: memoryRequestLimits(limits), seats: memorySeats(), buckets: memoryTokenBuckets(), ready: async () => undefined, ping: async () => true, close: async () => undefined };
+  return { limits: memoryRequestLimits(limits), seats: memorySeats(), rates: memoryRateWindows(), ready: async () => undefined, ping: async () => true, close: async () => undefined };
 }
 
 export function redisGovernance(redisUrl: string, commandTimeoutMs = 2_000, limits: LimitSettings = {}): Governance {
@@ -54,7 +54,7 @@ export function redisGovernance(redisUrl: string, commandTimeoutMs = 2_000, limi
     limits: guardLimits(redisRequestLimits(redis, limits)),
     // A seat refreshed by this node within the last second is held still: no round trip for it.
     seats: withRecentRefreshes(guardSeats(redisSeats(redis))),
-    buckets: guardBuckets(redisTokenBuckets(redis)),
+    rates: guardRates(redisRateWindows(redis)),
     ready: () => (redis.status === 'ready' ? Promise.resolve() : new Promise<void>((resolve) => redis.once('ready', () => resolve()))),
     ping: async () => redis.status === 'ready' && (await redis.ping()) === 'PONG',
     close: async () => {
@@ -85,8 +85,8 @@ function guardLimits(l: RequestLimits): RequestLimits {
   };
 }
 
-function guardBuckets(b: TokenBuckets): TokenBuckets {
-  return { take: (key, now) => guarded(b.take(key, now)) };
+function guardRates(r: RateWindows): RateWindows {
+  return { take: (key, now) => guarded(r.take(key, now)) };
 }
 
 function guardSeats(s: Seats): Seats {

@@ -66,7 +66,7 @@ export async function startServer(config: Readonly<Config>, options: StartOption
   const payments = createPayments({
     store,
     limits: governance.limits,
-    buckets: governance.buckets,
+    rates: governance.rates,
     log,
     redisUrl: config.redisUrl,
     version: API_VERSION,

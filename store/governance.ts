@@ -74,54 +74,60 @@ export const FAILED_ATTEMPTS_PER_MINUTE = 20;
 export const LIMIT_WINDOW_MS = 60_000;
 export const SEAT_RELEASE_MS = 3 * 60_000;
 
-/** A token bucket's answer: whether the request may go, and the numbers for RateLimit headers. */
-export interface BucketDecision {
+/** The payments limit's answer: whether the request may go, and the numbers for RateLimit headers. */
+export interface RateDecision {
   allowed: boolean;
-  /** Whole tokens left after this request. */
+  /** Requests left now under both windows, after this one. */
   remaining: number;
-  /** When refused: milliseconds until one token is back. */
+  /** When refused: milliseconds until one more is allowed. */
   retryAfterMs: number;
-  /** Milliseconds until the bucket is full again. */
+  /** Milliseconds until every counted request has left the longer window. */
   resetMs: number;
 }
 
 /**
- * Token buckets (the payments limit per merchant environment): `capacity` tokens, refilled at
- * `refillPerSecond`; a request takes one. Time is the caller's clock (`nowMs`), so every adapter
+ * The payments limit per merchant environment (payments-api.md section 8: 120 requests per
+ * minute, bursts of 20 per second): at most `perMinute` in any 60 s and `perSecond` in any
+ * second, both sliding (a token bucket of 20 refilled at 2 a second admitted 140 in one minute).
+ * Refused requests are not counted. Time is the caller's clock (`nowMs`), so every adapter
  * answers the same for the same sequence and tests can drive it; nodes' clocks agree within NTP.
  */
-export interface TokenBuckets {
-  take(key: string, nowMs: number): Promise<BucketDecision>;
+export interface RateWindows {
+  take(key: string, nowMs: number): Promise<RateDecision>;
 }
 
-export interface BucketShape {
-  capacity: number;
-  refillPerSecond: number;
+export interface RateShape {
+  perMinute: number;
+  perSecond: number;
 }
 
-/** Payments: bursts of 20, refilled at 2 per second = 120 per minute sustained. */
-export const PAYMENTS_BUCKET: BucketShape = { capacity: 20, refillPerSecond: 2 };
+export const PAYMENTS_RATE: RateShape = { perMinute: 120, perSecond: 20 };
+export const MINUTE_MS = 60_000;
+export const SECOND_MS = 1_000;
 
 /**
- * The arithmetic both adapters share, in thousandths of a token so it stays integral: a bucket
- * last seen at `at` with `milli` thousandths, seen again at `now`.
+ * The decision both adapters make, from the key's latest admitted times (newest first, at most
+ * `perMinute` of them): the Redis adapter runs the same steps in Lua.
  */
-export function bucketStep(shape: BucketShape, state: { milli: number; at: number } | null, now: number): { state: { milli: number; at: number }; decision: BucketDecision } {
-  const full = shape.capacity * 1000;
-  const prev = state ?? { milli: full, at: now };
-  const elapsed = Math.max(0, now - prev.at);
-  let milli = Math.min(full, prev.milli + elapsed * shape.refillPerSecond);
-  const allowed = milli >= 1000;
-  if (allowed) milli -= 1000;
-  return { state: { milli, at: Math.max(now, prev.at) }, decision: decisionOf(shape, milli, allowed) };
-}
-
-export function decisionOf(shape: BucketShape, milli: number, allowed: boolean): BucketDecision {
-  const perMs = shape.refillPerSecond; // thousandths of a token per millisecond
+export function rateDecision(shape: RateShape, latest: readonly number[], now: number): RateDecision {
+  const waitFor = (max: number, windowMs: number) => {
+    const t = latest[max - 1];
+    return t === undefined ? 0 : Math.max(0, t + windowMs - now);
+  };
+  const wait = Math.max(waitFor(shape.perMinute, MINUTE_MS), waitFor(shape.perSecond, SECOND_MS));
+  // The RateLimit numbers count this request when it is admitted.
+  const counted = wait === 0 ? [now, ...latest] : latest;
+  let minute = 0;
+  let second = 0;
+  for (const t of counted) {
+    if (t > now - MINUTE_MS) minute++;
+    if (t > now - SECOND_MS) second++;
+  }
+  const newest = counted[0];
   return {
-    allowed,
-    remaining: Math.floor(milli / 1000),
-    retryAfterMs: allowed ? 0 : Math.ceil((1000 - milli) / perMs),
-    resetMs: Math.ceil((shape.capacity * 1000 - milli) / perMs),
+    allowed: wait === 0,
+    remaining: Math.max(0, Math.min(shape.perMinute - minute, shape.perSecond - second)),
+    retryAfterMs: wait,
+    resetMs: newest === undefined ? 0 : Math.max(0, newest + MINUTE_MS - now),
   };
 }

@@ -6,7 +6,7 @@
  *    but not here (engineering spec §5);
  * 3. a live key with an allowlist, from an address outside it -> 403 with the address
  *    (sandbox keys ignore allowlists);
- * 4. the merchant environment's token bucket (20 at once, 2 per second) -> 429 with
+ * 4. the merchant environment's rate (at most 120 in any minute, 20 in any second) -> 429 with
  *    Retry-After; RateLimit-* headers on every answer;
  * 5. a rolled key still in its grace -> the answer carries `Api-Key-Expires-At`.
  * Every request of a known key from step 3 on, refused or not, goes into the merchant's request
@@ -25,13 +25,13 @@ import { allowlistAllows, clientAddress } from './allowlist.js';
 import { environmentOfKey } from './keys.js';
 import { keyState } from '../../store/model.js';
 import type { Store } from '../../store/ports.js';
-import { PAYMENTS_BUCKET, type RequestLimits, type TokenBuckets } from '../../store/governance.js';
+import { PAYMENTS_RATE, type RateWindows, type RequestLimits } from '../../store/governance.js';
 import { merchantKeyState, type Environment, type Merchant, type MerchantKey, type MerchantKeyState } from '../../store/payments/model.js';
 
 export interface PaymentsGateDeps {
   store: Store;
   limits: RequestLimits;
-  buckets: TokenBuckets;
+  rates: RateWindows;
   now(): number;
   /** Where a request log write that failed is reported. */
   log?: Logger;
@@ -46,7 +46,7 @@ export const GRACE_HEADER = 'Api-Key-Expires-At';
 const TOUCH_EVERY_MS = 60_000;
 
 export function paymentsGate(deps: PaymentsGateDeps): Middleware<AppState> {
-  const { store, limits, buckets } = deps;
+  const { store, limits, rates } = deps;
   const touched = new Map<string, number>();
   const refuse = async (address: string, message: string): Promise<never> => {
     await limits.recordFailedAttempt(address);
@@ -108,12 +108,12 @@ export function paymentsGate(deps: PaymentsGateDeps): Middleware<AppState> {
       throw new ApiError('forbidden', `Requests with this live key are allowed only from its allowlisted addresses; this one came from ${clientAddress(address)}`, { address: clientAddress(address) });
     }
 
-    const bucket = await buckets.take(`${merchant.id}:${environment}`, now);
-    ctx.set('RateLimit-Limit', String(PAYMENTS_BUCKET.capacity));
-    ctx.set('RateLimit-Remaining', String(bucket.remaining));
-    ctx.set('RateLimit-Reset', String(Math.ceil(bucket.resetMs / 1000)));
-    ctx.set('RateLimit-Policy', `${PAYMENTS_BUCKET.capacity};w=1, ${PAYMENTS_BUCKET.refillPerSecond * 60};w=60`);
-    if (!bucket.allowed) throw errors.rateLimited(bucket.retryAfterMs / 1000, `This merchant's ${environment} requests are over ${PAYMENTS_BUCKET.refillPerSecond * 60} per minute (bursts of ${PAYMENTS_BUCKET.capacity})`);
+    const rate = await rates.take(`${merchant.id}:${environment}`, now);
+    ctx.set('RateLimit-Limit', String(PAYMENTS_RATE.perSecond));
+    ctx.set('RateLimit-Remaining', String(rate.remaining));
+    ctx.set('RateLimit-Reset', String(Math.ceil(rate.resetMs / 1000)));
+    ctx.set('RateLimit-Policy', `${PAYMENTS_RATE.perSecond};w=1, ${PAYMENTS_RATE.perMinute};w=60`);
+    if (!rate.allowed) throw errors.rateLimited(rate.retryAfterMs / 1000, `This merchant's ${environment} requests are over ${PAYMENTS_RATE.perMinute} in a minute or ${PAYMENTS_RATE.perSecond} in a second`);
 
     if (state === 'expiring') ctx.set(GRACE_HEADER, key.expiresAt!);
     ctx.state.payments = { merchant, key, scope: { merchantId: merchant.id, environment } };

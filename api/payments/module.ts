@@ -15,7 +15,7 @@ import { PaymentsScheduler } from './scheduler.js';
 import { BullDeliveryQueue } from './webhookQueue.js';
 import { WEBHOOK_DEFAULTS, type WebhookSettings } from './webhooks.js';
 import type { DataKeys } from './dataKeys.js';
-import type { RequestLimits, TokenBuckets } from '../../store/governance.js';
+import type { RateWindows, RequestLimits } from '../../store/governance.js';
 import type { Store } from '../../store/ports.js';
 
 export interface PaymentsOptions {
@@ -25,14 +25,14 @@ export interface PaymentsOptions {
   schedulerIntervalMs?: number;
   /** Webhook retry schedule and time limit (default WEBHOOK_DEFAULTS). */
   webhooks?: Partial<WebhookSettings>;
-  /** Substitute token buckets (tests of other behaviour lift the limit; default the governance's). */
-  buckets?: TokenBuckets;
+  /** Substitute rate windows (tests of other behaviour lift the limit; default the governance's). */
+  rates?: RateWindows;
 }
 
 export interface PaymentsDeps extends PaymentsOptions {
   store: Store;
   limits: RequestLimits;
-  buckets: TokenBuckets;
+  rates: RateWindows;
   log: Logger;
   /** With it, webhook deliveries go through the BullMQ queue `payments-webhooks`. */
   redisUrl: string | null;
@@ -86,7 +86,7 @@ export function createPayments(deps: PaymentsDeps): Payments {
   return {
     ctx,
     routes,
-    gate: paymentsGate({ store: deps.store, limits: deps.limits, buckets: deps.buckets, now, log: deps.log }),
+    gate: paymentsGate({ store: deps.store, limits: deps.limits, rates: deps.rates, now, log: deps.log }),
     scheduler,
     ready: async () => {
       await queue?.ready();

@@ -68,9 +68,9 @@ export function buildPaymentsOpenApi(routes: RouteSpec[], version: string): Reco
 }
 
 const RATE_HEADERS = {
-  'RateLimit-Limit': { description: 'Requests a full bucket allows at once (20)', schema: { type: 'integer' } },
-  'RateLimit-Remaining': { description: 'Requests left in the bucket', schema: { type: 'integer' } },
-  'RateLimit-Reset': { description: 'Seconds until the bucket is full again', schema: { type: 'integer' } },
+  'RateLimit-Limit': { description: 'Requests allowed in any one second (20; and 120 in any minute, RateLimit-Policy)', schema: { type: 'integer' } },
+  'RateLimit-Remaining': { description: 'Requests left now under both (the second and the minute, sliding)', schema: { type: 'integer' } },
+  'RateLimit-Reset': { description: 'Seconds until every counted request has left the minute', schema: { type: 'integer' } },
 };
 
 function operation(r: RouteSpec, used: Set<ErrorCode>): Record<string, unknown> {

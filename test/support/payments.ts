@@ -39,7 +39,7 @@ export interface PaymentsServerOptions {
   /** Run the background scheduler every this many ms (default 0: only tick()). */
   schedulerIntervalMs?: number;
   webhooks?: Partial<WebhookSettings>;
-  /** Apply the real token bucket (default: lifted, so tests of other rules never meet a 429). */
+  /** Apply the real rate limit (default: lifted, so tests of other rules never meet a 429). */
   rateLimits?: boolean;
 }
 
@@ -52,7 +52,7 @@ export async function startPaymentsServer(o: PaymentsServerOptions = {}): Promis
   const logLines: string[] = [];
   const running = await startServer(config, {
     log: createLogger('info', (l) => logLines.push(l)),
-    payments: { now: clock.now, schedulerIntervalMs: o.schedulerIntervalMs ?? 0, webhooks: o.webhooks, ...(o.rateLimits ? {} : { buckets: unlimited }) },
+    payments: { now: clock.now, schedulerIntervalMs: o.schedulerIntervalMs ?? 0, webhooks: o.webhooks, ...(o.rateLimits ? {} : { rates: unlimited }) },
   });
   return {
     ...running,

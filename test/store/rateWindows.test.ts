@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { expect } from 'chai';
-import { memoryTokenBuckets } from '../../store/memory/tokenBuckets.js';
-import { redisTokenBuckets } from '../../store/redis/tokenBuckets.js';
+import { memoryRateWindows } from '../../store/memory/rateWindows.js';
+import { redisRateWindows } from '../../store/redis/rateWindows.js';
 import { RedisUnavailable } from '../../store/redis/unavailable.js';
 import { apiRedis, redisOrSkip, type RedisServer } from '../support/redis.js';
-import { tokenBucketContract } from './tokenBucketContract.js';
+import { rateWindowContract } from './rateWindowContract.js';
 
-tokenBucketContract('memory', async () => memoryTokenBuckets());
+rateWindowContract('memory', async () => memoryRateWindows());
 
-describe('redis token buckets (store/redis/tokenBuckets.ts)', function () {
+describe('redis payment rate windows (store/redis/rateWindows.ts)', function () {
   let server: RedisServer;
   const clients: Redis[] = [];
   const run = randomUUID().slice(0, 8);
@@ -23,12 +23,12 @@ describe('redis token buckets (store/redis/tokenBuckets.ts)', function () {
     await server?.stop();
   });
 
-  // Alternate between two connections: two API nodes share one bucket exactly.
+  // Alternate between two connections: two API nodes share one key's times exactly.
   let turn = 0;
-  tokenBucketContract(
+  rateWindowContract(
     'redis (two nodes sharing it)',
     async () => {
-      const nodes = clients.map((c) => redisTokenBuckets(c));
+      const nodes = clients.map((c) => redisRateWindows(c));
       return { take: (key, now) => nodes[turn++ % nodes.length]!.take(key, now) };
     },
     (label) => `${label}-${run}-${++serial}`,
@@ -37,7 +37,7 @@ describe('redis token buckets (store/redis/tokenBuckets.ts)', function () {
   it('rejects with RedisUnavailable while disconnected (the API answers 503)', async () => {
     const dead = await apiRedis(server.url);
     dead.disconnect();
-    const err = await redisTokenBuckets(dead).take('x', Date.now()).catch((e: unknown) => e);
+    const err = await redisRateWindows(dead).take('x', Date.now()).catch((e: unknown) => e);
     expect(err).to.be.instanceOf(RedisUnavailable);
   });
 });
