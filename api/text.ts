@@ -3,10 +3,15 @@
  * labels, key and company names). Counted in code points (what a reader counts: an emoji or a
  * CJK character is one, not two UTF-16 units) and refused when it holds something that would
  * mislead or break a display: control characters, line breaks, bidirectional overrides and
- * isolates (which can make a name read as another), or a lone surrogate (not text at all).
+ * isolates (which can make a name read as another), Unicode tag characters (invisible ASCII:
+ * text a person never sees but a language model reading the name through MCP does), or a lone
+ * surrogate (not text at all).
  */
 const CONTROL = /[\p{Cc}\u2028\u2029]/u;
 const BIDI_OVERRIDE = /[\u202A-\u202E\u2066-\u2069]/;
+const TAG = /[\u{E0000}-\u{E007F}]/u;
+/** The one use of tags in text: a subdivision flag (black flag, tag letters, cancel tag: England, Scotland, Wales). */
+const FLAG_TAGS = /\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}/gu;
 /**
  * Text a reader sees as empty: spaces and the characters Unicode says a display may not show at
  * all (zero-width space and joiners, word joiner, byte-order mark, variation selectors, ...).
@@ -20,6 +25,7 @@ export function displayTextProblem(value: unknown, max: number): string | null {
   if (!value.isWellFormed()) return 'must be valid Unicode text (it holds a lone surrogate)';
   if (CONTROL.test(value)) return 'must not contain control characters or line breaks';
   if (BIDI_OVERRIDE.test(value)) return 'must not contain bidirectional override or isolate characters (U+202A to U+202E, U+2066 to U+2069)';
+  if (TAG.test(value) && TAG.test(value.replace(FLAG_TAGS, ''))) return 'must not contain Unicode tag characters (U+E0000 to U+E007F, invisible text) outside a subdivision flag';
   const length = codePoints(value);
   if (length > 0 && BLANK.test(value)) return `must be ${size}, not only spaces or invisible characters`;
   if (length === 0 || length > max) return `must be ${size} (got ${length})`;

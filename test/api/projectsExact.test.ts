@@ -70,6 +70,7 @@ describe('projects: exact data, display names, version limits, strict cursors', 
       ['a NUL', 'North\\u0000', /control characters/],
       ['a right-to-left override', 'North \\u202Edleif', /bidirectional/],
       ['a lone surrogate', 'North \\ud800', /lone surrogate/],
+      ['hidden tag characters (invisible text a language model still reads; found by a black-box probe)', 'North\\udb40\\udc41\\udb40\\udc42', /tag characters/],
       ['only spaces', '   ', /1 to 200 characters, not only spaces or invisible characters$/],
       ['only a zero-width space (found by a fuzz of the API)', '\\u200B', /not only spaces or invisible characters$/],
       ['only a word joiner, a BOM and a space', '\\u2060\\uFEFF ', /not only spaces or invisible characters$/],
@@ -83,6 +84,12 @@ describe('projects: exact data, display names, version limits, strict cursors', 
         expect(res.body.error.details.fields.name).to.match(message);
       });
     }
+
+    it('a subdivision flag (the one use of tag characters in text) is accepted', async () => {
+      const scotland = '\\ud83c\\udff4\\udb40\\udc67\\udb40\\udc62\\udb40\\udc73\\udb40\\udc63\\udb40\\udc74\\udb40\\udc7f';
+      const res = await send('PUT', '/v1/projects/flag', `{"name":"North Sea ${scotland}","data":{}}`);
+      expect(res.status, JSON.stringify(res.body)).to.equal(201);
+    });
 
     it('200 emoji (400 UTF-16 units) are 200 characters: accepted', async () => {
       const res = await send('PUT', '/v1/projects/emoji', `{"name":"${'\\ud83d\\udee2'.repeat(200)}","data":{}}`);
