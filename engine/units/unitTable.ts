@@ -82,6 +82,18 @@ export const UNIT_QUANTITIES = [
   'oil gravity',
   'pressure gradient',
   'gas amount (standard conditions)',
+  'oil formation volume factor',
+  'gas formation volume factor',
+  'gas pseudo-pressure',
+  'velocity',
+  'water content of gas',
+  'surface tension',
+  'molar mass',
+  'temperature difference',
+  'productivity index',
+  'non-Darcy coefficient',
+  'liquid price',
+  'gas price',
 ] as const;
 export type UnitQuantity = (typeof UNIT_QUANTITIES)[number];
 
@@ -113,6 +125,16 @@ const p = (symbol: string, scale: number, pressure: PressureKind, name: string):
 const t = (symbol: string, scale: number, absoluteZero: number, icePoint: number, name: string): UnitDef => u(symbol, scale, name, { absoluteZero, icePoint });
 
 const FT3_PER_BBL_M3 = M3_PER_FT3 / M3_PER_BBL;
+
+/**
+ * A quantity the engine's outputs carry in one field unit and one metric unit (engine/units.ts
+ * CONVERSIONS), with that layer's factor: units.convert speaks every unit a function answers in,
+ * and each factor has one definition.
+ */
+const fieldMetric = (field: string, fieldName: string, metricName: string, more: UnitDef[] = []): QuantityDef => {
+  const metric = CONVERSIONS[field]!.metric;
+  return { base: metric, units: [u(field, factorOf(field), fieldName), u(metric, 1, metricName), ...more] };
+};
 
 export const QUANTITY_UNITS: Readonly<Record<UnitQuantity, QuantityDef>> = {
   pressure: {
@@ -155,6 +177,7 @@ export const QUANTITY_UNITS: Readonly<Record<UnitQuantity, QuantityDef>> = {
       u('km', 1e3, 'kilometre'),
       u('cm', 1e-2, 'centimetre'),
       u('mm', 1e-3, 'millimetre'),
+      u('1/64 in', factorOf('1/64 in') / 1e3, 'sixty-fourth of an inch (choke bean sizes)'),
     ],
   },
   'liquid volume': {
@@ -305,6 +328,18 @@ export const QUANTITY_UNITS: Readonly<Record<UnitQuantity, QuantityDef>> = {
       u('mol', M3_PER_MOL_STANDARD, 'mole'),
     ],
   },
+  'oil formation volume factor': fieldMetric('rb/STB', 'reservoir barrel per stock-tank barrel', 'reservoir m3 per standard m3', [u('rm3/m3', 1, 'reservoir m3 per stock-tank m3')]),
+  'gas formation volume factor': fieldMetric('rb/Mscf', 'reservoir barrel per thousand scf', 'reservoir m3 per standard m3', [u('rcf/scf', 1, 'reservoir ft3 per standard ft3')]),
+  'gas pseudo-pressure': fieldMetric('psia2/cp', 'psia squared per centipoise', 'bara squared per centipoise'),
+  velocity: fieldMetric('ft/s', 'foot per second', 'metre per second'),
+  'water content of gas': fieldMetric('lbm/MMscf', 'pound per million scf', 'milligram per standard m3'),
+  'surface tension': fieldMetric('dyne/cm', 'dyne per centimetre', 'millinewton per metre'),
+  'molar mass': fieldMetric('lbm/lbmol', 'pound per pound-mole', 'kilogram per kilomole', [u('g/mol', 1, 'gram per mole')]),
+  'temperature difference': fieldMetric('delta degF', 'degree Fahrenheit difference', 'degree Celsius difference', [u('delta K', 1, 'kelvin difference')]),
+  'productivity index': fieldMetric('STB/d/psi', 'stock-tank barrel a day per psi', 'standard m3 a day per bar'),
+  'non-Darcy coefficient': fieldMetric('d/Mscf', 'day per thousand scf (1/(Mscf/d))', 'day per standard m3'),
+  'liquid price': fieldMetric('currency/STB', 'currency per stock-tank barrel', 'currency per standard m3'),
+  'gas price': fieldMetric('currency/Mscf', 'currency per thousand scf', 'currency per standard m3'),
   'oil gravity': {
     base: 'SG(60F)',
     units: [
