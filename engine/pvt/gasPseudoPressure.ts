@@ -30,7 +30,7 @@ import { dryGas, type DryGas } from './correlations/dryGas.js';
 import { GAS_INPUTS } from './correlations/gasInputs.js';
 import { MAX_PSIA, requireGasTemperature, requireWithin } from './correlations/domain.js';
 import { integrate } from './correlations/quadrature.js';
-import { zRangeWarnings } from './correlations/zMethods.js';
+import { zFoldWarning, zRangeWarnings } from './correlations/zMethods.js';
 
 const Input = Type.Object({
   psia: Type.Optional(quantityOrArray('pressure', { minimum: 0, description: 'Pressure or list of pressures for the m(p) table' })),
@@ -136,7 +136,11 @@ export const gasPseudoPressure = defineFunction({
     const pressures = table ? (Array.isArray(input.psia) ? input.psia : [input.psia as number]) : [];
     const all = [...pressures, ...(delta ? [input.psia1 as number, input.psia2 as number] : []), input.psiaRef ?? 0];
     const pMax = Math.max(...all);
-    warnings.push(...zRangeWarnings(zMethod, Math.max(pMax / pc.ppc, 0.2), tR / pc.tpc));
+    const tpr = tR / pc.tpc;
+    warnings.push(...zRangeWarnings(zMethod, Math.max(pMax / pc.ppc, 0.2), tpr));
+    // The integral takes z at every pressure from 0 up: where DAK folds anywhere on the way, say so (once).
+    const fold = zFoldWarning(zMethod, 0, pMax / pc.ppc, tpr);
+    if (fold !== null && !warnings.includes(fold)) warnings.push(fold);
     if (pMax > LGE_RANGE.psiaMax) warnings.push(`pressure ${pMax} psia is above the Lee–Gonzalez–Eakin (1966) viscosity data (max ${LGE_RANGE.psiaMax} psia)`);
 
     const out: Record<string, unknown> = { Tpc: pc.tpc, Ppc: pc.ppc };

@@ -106,10 +106,15 @@ export function span(xs: ArrayLike<number>): { lo: number; hi: number } {
 
 /** zRangeWarnings for reduced pressures from pprMin to pprMax (no list needed: a sweep knows its span). */
 export function zRangeWarningsSpan(method: ZMethod, pprMin: number, pprMax: number, tpr: number): string[] {
-  // One comparison outside the fold (Tpr >= 1.0218 or HY); the band is found once per call inside it.
-  const fold = method === 'DAK' && tpr < DAK_FOLD_TPR ? dakFoldWarning(pprMin, pprMax, tpr) : null;
+  const fold = zFoldWarning(method, pprMin, pprMax, tpr);
   const range = rangeWarningsSpan(method, pprMin, pprMax, tpr);
   return fold === null ? range : [...range, fold];
+}
+
+/** The DAK fold's warning alone, for a z sweep over pprMin..pprMax (an integral from 0 too), or null. */
+export function zFoldWarning(method: ZMethod, pprMin: number, pprMax: number, tpr: number): string | null {
+  // One comparison outside the fold (Tpr >= 1.0218 or HY); the band is found once per call inside it.
+  return method === 'DAK' && tpr < DAK_FOLD_TPR ? dakFoldWarning(pprMin, pprMax, tpr) : null;
 }
 
 /**

@@ -133,6 +133,14 @@ describe('invariants, F2: DAK z where its equation folds (1 < Tpr < 1.0217, insi
     expect(folds(warningsOf('pvt.gasProperties', { gasSG: 0.7, TF: -80.81, psia: long }))).to.equal(true);
   });
 
+  it('pvt.gasPseudoPressure integrates z from 0: a top pressure past the band (Ppr ~1.5 at Tpr 1.02) warns once; one below it does not', () => {
+    // gasSG 0.7 at -80.81 degF is Tpr 1.02 (as above); the band is at ~714-716 psia.
+    const past = warningsOf('pvt.gasPseudoPressure', { gasSG: 0.7, TF: -80.81, psia: [500, 1000] });
+    expect(past.filter((s) => /equation folds/.test(s)), JSON.stringify(past)).to.have.length(1);
+    expect(folds(warningsOf('pvt.gasPseudoPressure', { gasSG: 0.7, TF: -80.81, psia: [300, 600] }))).to.equal(false);
+    expect(folds(warningsOf('pvt.gasPseudoPressure', { gasSG: 0.7, TF: 100, psia: [500, 3000] }))).to.equal(false);
+  });
+
   it('no fold warning where z is single-valued: Tpr 1.02 away from the band (Ppr 0.5-1.0 and 1.2-5), every Tpr from 1.022 (1.03, 1.5)', () => {
     expect(folds(warningsOf('pvt.zFactor', { ppr: [0.5, 0.8, 1.0], tpr: 1.02 }))).to.equal(false);
     expect(folds(warningsOf('pvt.zFactor', { ppr: [1.2, 3, 5], tpr: 1.02 }))).to.equal(false);
