@@ -142,6 +142,13 @@ export const hydrateTemperature = defineFunction({
     for (const [i, t] of temps.entries()) {
       if (!(t > MIN_HYDRATE_TF)) throw new EngineFailure('out_of_range', `${method} gives a hydrate temperature of ${t.toFixed(1)} degF at ${pressures[i]} psia for gasSG ${input.gasSG}: far outside its fit (~32-90 degF), no hydrate temperature`);
     }
+    if (method === 'Motiee') {
+      // Motiee's quadratic in gravity peaks at g* = (349.47 - 27.60 log10 p) / (2 x 150.85), lowest at
+      // the highest pressure: above it the fit falls as the gas gets heavier, against the Katz chart it fits.
+      const pMax = Math.max(...pressures);
+      const peak = (349.473877 - 27.604065 * Math.log10(pMax)) / (2 * 150.854675);
+      if (input.gasSG > peak) warnings.push(`Motiee (1991) falls with gas gravity above ${peak.toFixed(3)} at ${pMax} psia (the peak of its fit), against the Katz chart it fits: at gasSG ${input.gasSG} it gives a lower hydrate temperature than a lighter gas; method 'TowlerMokhatab' rises with gravity throughout`);
+    }
     const lo = Math.min(...temps);
     const hi = Math.max(...temps);
     if (lo < T_RANGE.min || hi > T_RANGE.max) warnings.push(`hydrate temperature ${lo < T_RANGE.min ? lo.toFixed(1) : hi.toFixed(1)} degF is outside the Katz chart (~${T_RANGE.min}-${T_RANGE.max} degF)`);

@@ -7,6 +7,8 @@
  */
 import { expect } from 'chai';
 import { call, expectRel, sampler } from './support.js';
+import { findDefinition } from '../../../engine/catalogue.js';
+import { executeDefinition } from '../../../engine/execute.js';
 
 const Z_METHODS = ['DAK', 'HY'] as const;
 const PC_METHODS = ['PiperMcCainCorredor', 'SuttonWichertAziz'] as const;
@@ -93,6 +95,23 @@ describe('invariants: gas.hydrateTemperature', () => {
       for (const g of [0.555, 0.6, 0.7, 0.8, 0.9, 0.98]) {
         const a = call('gas.hydrateTemperature', { psia: p, gasSG: g }).hydrateFormationTF;
         expect(call('gas.hydrateTemperature', { psia: p, gasSG: g + 0.02 }).hydrateFormationTF).to.be.above(a);
+      }
+  });
+});
+
+describe('invariants: gas.hydrateTemperature Motiee where its fit folds (audit finding F7)', () => {
+  const warned = (input: Record<string, unknown>) => {
+    const out = executeDefinition(findDefinition('gas.hydrateTemperature')!, { method: 'Motiee', ...input });
+    if (!out.ok) throw new Error(out.message);
+    return out.warnings.some((w) => /Motiee \(1991\) falls with gas gravity/.test(w));
+  };
+
+  it('warns exactly where a heavier gas gets a lower hydrate temperature (past the peak of its quadratic in gravity)', () => {
+    for (const p of [100, 500, 1000, 3000, 5000])
+      for (const g of [0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98]) {
+        const t = (gg: number) => call('gas.hydrateTemperature', { psia: p, gasSG: gg, method: 'Motiee' }).hydrateFormationTF as number;
+        const falling = t(g + 1e-4) < t(g);
+        expect(warned({ psia: p, gasSG: g }), `${p} psia, gasSG ${g}`).to.equal(falling);
       }
   });
 });
