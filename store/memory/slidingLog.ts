@@ -2,7 +2,7 @@
  * Sliding-window limits in one process: "at most `max` in any `windowMs`", exactly, by keeping
  * each key's last `max` times (a ring). A fixed window (a counter reset every minute) lets 2 x max
  * through across a boundary: a black-box probe had 239 requests of one key admitted in 2.2 s
- * against "120 per minute". The Redis adapter (store/redis/slidingLog.ts) keeps the same times in
+ * against "120 per minute". The Redis adapters (store/redis/slidingLua.ts) keep the same times in
  * a list, so both answer alike.
  */
 
@@ -21,16 +21,6 @@ export class SlidingLog {
     readonly max: number,
     readonly windowMs: number,
   ) {}
-
-  /** Times of `key` within the window before `now`. */
-  count(key: string, now: number): number {
-    const ring = this.rings.get(key);
-    if (!ring) return 0;
-    let n = 0;
-    // The ring's times run from next - size (oldest) to next - 1 (latest).
-    for (let k = 1; k <= ring.size; k++) if ((ring.times[(ring.next - k + this.max) % this.max] as number) > now - this.windowMs) n++;
-    return n;
-  }
 
   /** Milliseconds until `key` is under its limit again (0: it is). */
   waitMs(key: string, now: number): number {

@@ -11,6 +11,7 @@
 import type { Redis } from 'ioredis';
 import { FAILED_ATTEMPTS_PER_MINUTE, KEY_REQUESTS_PER_MINUTE, LIMIT_WINDOW_MS, type LimitDecision, type RequestLimits } from '../governance.js';
 import { luaScript } from './script.js';
+import { SLIDING_LUA } from './slidingLua.js';
 import { REDIS_TIMEOUT_MS, withinDeadline } from './unavailable.js';
 
 export interface RedisRequestLimitsOptions {
@@ -26,25 +27,10 @@ export interface RedisRequestLimitsOptions {
   windowMs?: number;
 }
 
-/**
- * The Lua shared by the scripts: `now` from Redis's clock (ms); `wait(key, max, window)`, the
- * milliseconds until the list is under its limit (0: it is); `push(key, max, window)` records now.
- */
+/** The scripts' start: `now` from Redis's clock (ms), then wait() and push() (./slidingLua.ts). */
 const LIB = `local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local function wait(key, max, window)
-  local oldest = redis.call('LINDEX', key, max - 1)
-  if not oldest then return 0 end
-  local w = tonumber(oldest) + window - now
-  if w > 0 then return w end
-  return 0
-end
-local function push(key, max, window)
-  redis.call('LPUSH', key, now)
-  redis.call('LTRIM', key, 0, max - 1)
-  redis.call('PEXPIRE', key, window)
-end
-`;
+${SLIDING_LUA}`;
 
 /** KEYS: the list. ARGV: max, window ms, mode ('check' | 'admit' | 'add'). Returns the wait in ms (0: allowed; admit and add then recorded). */
 const step = luaScript(`${LIB}local max = tonumber(ARGV[1])

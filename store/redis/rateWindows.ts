@@ -6,27 +6,17 @@
 import type { Redis } from 'ioredis';
 import { MINUTE_MS, PAYMENTS_RATE, SECOND_MS, type RateShape, type RateWindows } from '../governance.js';
 import { luaScript } from './script.js';
+import { SLIDING_LUA } from './slidingLua.js';
 import { REDIS_TIMEOUT_MS, withinDeadline } from './unavailable.js';
 
 /** ARGV: now, per minute, per second, minute ms, second ms. Returns {allowed, remaining, retryAfterMs, resetMs}. */
 const TAKE = luaScript(`local now = tonumber(ARGV[1])
-local perMinute = tonumber(ARGV[2])
+${SLIDING_LUA}local perMinute = tonumber(ARGV[2])
 local perSecond = tonumber(ARGV[3])
 local minute = tonumber(ARGV[4])
 local second = tonumber(ARGV[5])
-local function waitFor(max, window)
-  local t = redis.call('LINDEX', KEYS[1], max - 1)
-  if not t then return 0 end
-  local w = tonumber(t) + window - now
-  if w > 0 then return w end
-  return 0
-end
-local wait = math.max(waitFor(perMinute, minute), waitFor(perSecond, second))
-if wait == 0 then
-  redis.call('LPUSH', KEYS[1], now)
-  redis.call('LTRIM', KEYS[1], 0, perMinute - 1)
-  redis.call('PEXPIRE', KEYS[1], minute)
-end
+local waitMs = math.max(wait(KEYS[1], perMinute, minute), wait(KEYS[1], perSecond, second))
+if waitMs == 0 then push(KEYS[1], perMinute, minute) end
 local list = redis.call('LRANGE', KEYS[1], 0, perMinute - 1)
 local inMinute, inSecond = 0, 0
 for _, v in ipairs(list) do
@@ -38,8 +28,8 @@ local remaining = math.max(0, math.min(perMinute - inMinute, perSecond - inSecon
 local reset = 0
 if list[1] then reset = math.max(0, tonumber(list[1]) + minute - now) end
 local allowed = 0
-if wait == 0 then allowed = 1 end
-return {allowed, remaining, wait, reset}`);
+if waitMs == 0 then allowed = 1 end
+return {allowed, remaining, waitMs, reset}`);
 
 export interface RedisRateWindowsOptions {
   /** Prefix of every Redis key; a key's times live at `<prefix><key>`. Default 'engcalc:rw:'. */
