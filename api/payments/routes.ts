@@ -10,6 +10,7 @@ import type { RouteContext, RouteSpec } from '../routes/route.js';
 import { balances, topUp, TOP_UP_BODY } from './balances.js';
 import { getOrNotFound, type PaymentsContext } from './core.js';
 import { CONVERSION_BODY, createConversion, createQuote, QUOTE_BODY } from './fx.js';
+import { ID_PREFIXES, idPattern, type IdKind } from './ids.js';
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf, idempotent, REPLAY_HEADER } from './idempotency.js';
 import { CURRENCIES, currencyOf } from './money.js';
 import { ADVANCE_PAYIN_BODY, advancePayin, cancelPayin, createPayin, PAYIN_BODY } from './payins.js';
@@ -330,10 +331,14 @@ export function paymentsRoutes(pc: PaymentsContext): RouteSpec[] {
   ];
 }
 
+/** The objects whose changes are events (api/payments/core.ts newEvent), and the ids the events list filters on. */
+const EVENT_OBJECT_KINDS = ['payin', 'payout', 'conversion', 'top_up'] as const satisfies readonly IdKind[];
+const EVENT_OBJECT_PATTERN = EVENT_OBJECT_KINDS.map(idPattern).join('|');
+
 function eventsRoute(pc: PaymentsContext): RouteSpec {
   const params = listParams('event', [
     { name: 'type', in: 'query', required: false, description: 'Only events of this type', schema: { type: 'string', enum: [...EVENT_TYPES] } },
-    { name: 'object', in: 'query', required: false, description: 'Only events of this object id', schema: { type: 'string', maxLength: 80 } },
+    { name: 'object', in: 'query', required: false, description: 'Only events of this object: the id of a pay-in, payout, conversion or top-up', schema: { type: 'string', pattern: EVENT_OBJECT_PATTERN } },
   ]);
   return route({
     method: 'GET', path: '/v1/events', tag: 'events', operationId: 'listEvents', summary: 'Events of the last 30 days, newest first',
@@ -342,7 +347,11 @@ function eventsRoute(pc: PaymentsContext): RouteSpec {
     responses: { 200: { description: 'A page of events', schema: S.listOf(S.EVENT_SCHEMA, 'Events') } },
     errors: ['validation_failed'],
     async handler(ctx) {
-      const q = parseQuery(ctx.query, params, { type: (v) => ((EVENT_TYPES as readonly string[]).includes(v) ? null : `must be one of: ${EVENT_TYPES.join(', ')}`) });
+      const q = parseQuery(ctx.query, params, {
+        type: (v) => ((EVENT_TYPES as readonly string[]).includes(v) ? null : `must be one of: ${EVENT_TYPES.join(', ')}`),
+        // A typo or another kind of id would only ever answer an empty list.
+        object: (v) => (new RegExp(EVENT_OBJECT_PATTERN).test(v) ? null : `must be the id of an object that has events: ${EVENT_OBJECT_KINDS.map((k) => `${ID_PREFIXES[k]}_...`).join(', ')}`),
+      });
       const limit = Number(q.limit);
       const rows = await pc.store.events.list(ctx.state.payments!.scope, {
         limit: limit + 1, startingAfter: q.starting_after, type: q.type, objectId: q.object, createdGte: new Date(pc.now() - EVENT_RETENTION_MS).toISOString(),

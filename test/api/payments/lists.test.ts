@@ -100,4 +100,26 @@ describe('payments lists: cursors, limits and filters', () => {
       expect((await pay(server, `${path}?currency=JPY`, { key: m.sandbox })).status, path).to.equal(200);
     }
   });
+
+  it('when the events object filter is not the id of a pay-in, payout, conversion or top-up, then 400 (a typo answered an empty list)', async () => {
+    const shop = await createTestMerchant(server, { name: 'Event filter' });
+    const payin = (await pay(server, '/v1/payins', { key: shop.sandbox, idem: true, body: card('tok_sandbox_success') })).body;
+    expect(payin.id, JSON.stringify(payin)).to.match(/^payin_/);
+    const bad = ['nonsense', payin.id.toLowerCase(), `${payin.id}0`, newPaymentId('event', server.clock.now()), newPaymentId('webhook_endpoint', server.clock.now()), newPaymentId('merchant', server.clock.now())];
+    for (const object of bad) {
+      const res = await pay(server, `/v1/events?object=${encodeURIComponent(object)}`, { key: shop.sandbox });
+      expect(res.status, object).to.equal(400);
+      expect(res.body.error.code).to.equal('validation_failed');
+      expect(res.body.error.details.fields.object, object).to.match(/payin_\.\.\., payout_\.\.\., conv_\.\.\., topup_\.\.\./);
+    }
+    const own = await pay(server, `/v1/events?object=${payin.id}`, { key: shop.sandbox });
+    expect(own.status).to.equal(200);
+    expect(own.body.data.length).to.be.greaterThan(0);
+    for (const e of own.body.data) expect(e.data.object.id).to.equal(payin.id);
+    for (const kind of ['payout', 'conversion', 'top_up'] as const) {
+      const res = await pay(server, `/v1/events?object=${newPaymentId(kind, server.clock.now())}`, { key: shop.sandbox });
+      expect(res.status, kind).to.equal(200);
+      expect(res.body.data, kind).to.deep.equal([]);
+    }
+  });
 });
