@@ -16,7 +16,7 @@ export function accessLog(log: Logger, metrics?: HttpMetrics): Middleware<AppSta
       await next();
     } finally {
       const ms = performance.now() - started;
-      const error = (ctx.body as { error?: { code?: string; message?: string } } | null)?.error;
+      const error = envelopeOf(ctx.body);
       const code = ctx.status >= 400 && typeof error?.code === 'string' ? error.code : undefined;
       // The line's fields are built only when info lines are written (LOG_LEVEL info or debug).
       if (log.enabled('info')) {
@@ -35,4 +35,16 @@ export function accessLog(log: Logger, metrics?: HttpMetrics): Middleware<AppSta
       metrics?.request(ctx.method, typeof route === 'string' ? route : 'unmatched', ctx.status, ms / 1000, code);
     }
   };
+}
+
+type Envelope = { code?: unknown; message?: string };
+
+/**
+ * The error envelope of an answer: the body's `error`, or, for an HTTP-level refusal of /v1/mcp
+ * (a JSON-RPC error, whose `error.code` is a number), the envelope it carries in `error.data`.
+ */
+function envelopeOf(body: unknown): Envelope | undefined {
+  const error = (body as { error?: Envelope & { data?: { error?: Envelope } } } | null | undefined)?.error;
+  if (error && typeof error.code !== 'string' && error.data?.error) return error.data.error;
+  return error;
 }

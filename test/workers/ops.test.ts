@@ -62,4 +62,29 @@ describe('operations on the embedded default: probes, metrics, configurable limi
     const metrics = await (await fetch(`${server.url}/metrics`)).text();
     expect(metrics).to.match(/^engcalc_refusals_total\{code="rate_limited",role="web"\} [2-9]$/m);
   });
+
+  // Found by a README walkthrough: an HTTP-level refusal of /v1/mcp carries its envelope inside a
+  // JSON-RPC error (error.data), so its log line had no `code` and no refusal was counted.
+  it('logs the code of an MCP request refused before any tool runs, and counts the refusal, as for REST', async () => {
+    const acct = await createAccount(server);
+    const rpc = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
+    const headers = { Accept: 'application/json, text/event-stream' };
+    const countOf = (text: string) => Number(/^engcalc_refusals_total\{code="rate_limited",role="web"\} (\d+)$/m.exec(text)?.[1] ?? 0);
+    const before = countOf(await (await fetch(`${server.url}/metrics`)).text());
+    let refused;
+    for (let i = 0; i < 6 && refused === undefined; i++) {
+      const res = await call(server.url, '/v1/mcp', { key: acct.key, body: rpc, headers, address: freshAddress() });
+      if (res.status === 429) refused = res;
+      else expect(res.status).to.equal(200);
+    }
+    expect(refused?.body.error.data.error.code).to.equal('rate_limited');
+    const line = server.logLines.map((l) => JSON.parse(l)).findLast((l) => l.msg === 'request' && l.path === '/v1/mcp');
+    expect(line).to.include({ status: 429, code: 'rate_limited' });
+    expect(countOf(await (await fetch(`${server.url}/metrics`)).text())).to.equal(before + 1);
+
+    const unauthenticated = await call(server.url, '/v1/mcp', { body: rpc, headers, address: freshAddress() });
+    expect(unauthenticated.status).to.equal(401);
+    const line401 = server.logLines.map((l) => JSON.parse(l)).findLast((l) => l.msg === 'request' && l.path === '/v1/mcp');
+    expect(line401).to.include({ status: 401, code: 'unauthenticated' });
+  });
 });
