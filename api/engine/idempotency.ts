@@ -2,7 +2,7 @@
  * Idempotency-Key on batch and run creation: a retried request (same member, operation, key and
  * body) answers what the first did, from the store, so it survives a restart and any node answers it;
  * the same key with another body is 422 idempotency_key_reused; while the first is still being
- * answered, 409 idempotency_key_in_use.
+ * answered, 409 idempotency_key_in_use with Retry-After: 1 (as payments answers).
  */
 import { createHash } from 'node:crypto';
 import { ApiError, errors } from '../errors.js';
@@ -41,7 +41,7 @@ export async function idempotent(runs: RunStore, auth: AuthContext, operation: s
   const existing = await runs.remember(scope, { hash, status: 0, body: null, expiresAt: now + PENDING_TTL_MS });
   if (existing) {
     if (existing.hash !== hash) throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was used with another request body; use a new key for a new request');
-    if (existing.status === 0) throw new ApiError('idempotency_key_in_use', 'A request with this Idempotency-Key is still being answered; retry after it finishes');
+    if (existing.status === 0) throw new ApiError('idempotency_key_in_use', 'A request with this Idempotency-Key is still being answered; retry after it finishes', undefined, { 'Retry-After': '1' });
     return { status: existing.status, body: existing.body, headers: existing.headers, replayed: true };
   }
   let answer: Answer;
