@@ -77,11 +77,16 @@ export const SEAT_RELEASE_MS = 3 * 60_000;
 /** The payments limit's answer: whether the request may go, and the numbers for RateLimit headers. */
 export interface RateDecision {
   allowed: boolean;
-  /** Requests left now under both windows, after this one. */
+  /**
+   * The quota of the policy closest to exhaustion (the one with fewer requests left; the minute
+   * on a tie), which `remaining` and `resetMs` describe: the RateLimit-* headers' one policy.
+   */
+  limit: number;
+  /** Requests left now under that policy (the lower of the two windows), after this one. */
   remaining: number;
   /** When refused: milliseconds until one more is allowed. */
   retryAfterMs: number;
-  /** Milliseconds until every counted request has left the longer window. */
+  /** Milliseconds until every request counted in that policy's window has left it. */
   resetMs: number;
 }
 
@@ -123,11 +128,16 @@ export function rateDecision(shape: RateShape, latest: readonly number[], now: n
     if (t > now - MINUTE_MS) minute++;
     if (t > now - SECOND_MS) second++;
   }
+  // One policy is reported, the one closest to exhaustion: a burst refusal says 20 and resets
+  // within the second, as its Retry-After does, instead of pairing 20 with the minute's reset.
+  const byMinute = shape.perMinute - minute <= shape.perSecond - second;
+  const windowMs = byMinute ? MINUTE_MS : SECOND_MS;
   const newest = counted[0];
   return {
     allowed: wait === 0,
+    limit: byMinute ? shape.perMinute : shape.perSecond,
     remaining: Math.max(0, Math.min(shape.perMinute - minute, shape.perSecond - second)),
     retryAfterMs: wait,
-    resetMs: newest === undefined ? 0 : Math.max(0, newest + MINUTE_MS - now),
+    resetMs: newest === undefined ? 0 : Math.max(0, newest + windowMs - now),
   };
 }

@@ -109,7 +109,7 @@ export function paymentsGate(deps: PaymentsGateDeps): Middleware<AppState> {
     }
 
     const rate = await rates.take(`${merchant.id}:${environment}`, now);
-    ctx.set('RateLimit-Limit', String(PAYMENTS_RATE.perSecond));
+    ctx.set('RateLimit-Limit', String(rate.limit));
     ctx.set('RateLimit-Remaining', String(rate.remaining));
     ctx.set('RateLimit-Reset', String(Math.ceil(rate.resetMs / 1000)));
     ctx.set('RateLimit-Policy', `${PAYMENTS_RATE.perSecond};w=1, ${PAYMENTS_RATE.perMinute};w=60`);

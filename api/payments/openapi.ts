@@ -68,9 +68,9 @@ export function buildPaymentsOpenApi(routes: RouteSpec[], version: string): Reco
 }
 
 const RATE_HEADERS = {
-  'RateLimit-Limit': { description: 'Requests allowed in any one second (20; and 120 in any minute, RateLimit-Policy)', schema: { type: 'integer' } },
-  'RateLimit-Remaining': { description: 'Requests left now under both (the second and the minute, sliding)', schema: { type: 'integer' } },
-  'RateLimit-Reset': { description: 'Seconds until every counted request has left the minute', schema: { type: 'integer' } },
+  'RateLimit-Limit': { description: 'The quota of the policy closest to exhaustion (RateLimit-Policy): 20 (any one second) or 120 (any minute), whichever has fewer requests left (the minute on a tie)', schema: { type: 'integer' } },
+  'RateLimit-Remaining': { description: 'Requests left now under that policy: the lower of the two sliding windows', schema: { type: 'integer' } },
+  'RateLimit-Reset': { description: "Seconds until every request counted in that policy's window has left it (at most 1 for the second, 60 for the minute)", schema: { type: 'integer' } },
 };
 
 function operation(r: RouteSpec, used: Set<ErrorCode>): Record<string, unknown> {

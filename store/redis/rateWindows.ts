@@ -9,7 +9,7 @@ import { luaScript } from './script.js';
 import { SLIDING_LUA } from './slidingLua.js';
 import { REDIS_TIMEOUT_MS, withinDeadline } from './unavailable.js';
 
-/** ARGV: now, per minute, per second, minute ms, second ms. Returns {allowed, remaining, retryAfterMs, resetMs}. */
+/** ARGV: now, per minute, per second, minute ms, second ms. Returns {allowed, limit, remaining, retryAfterMs, resetMs} (rateDecision's). */
 const TAKE = luaScript(`local now = tonumber(ARGV[1])
 ${SLIDING_LUA}local perMinute = tonumber(ARGV[2])
 local perSecond = tonumber(ARGV[3])
@@ -25,11 +25,13 @@ for _, v in ipairs(list) do
   if t > now - second then inSecond = inSecond + 1 end
 end
 local remaining = math.max(0, math.min(perMinute - inMinute, perSecond - inSecond))
+local limit, window = perSecond, second
+if perMinute - inMinute <= perSecond - inSecond then limit, window = perMinute, minute end
 local reset = 0
-if list[1] then reset = math.max(0, tonumber(list[1]) + minute - now) end
+if list[1] then reset = math.max(0, tonumber(list[1]) + window - now) end
 local allowed = 0
 if waitMs == 0 then allowed = 1 end
-return {allowed, remaining, waitMs, reset}`);
+return {allowed, limit, remaining, waitMs, reset}`);
 
 export interface RedisRateWindowsOptions {
   /** Prefix of every Redis key; a key's times live at `<prefix><key>`. Default 'engcalc:rw:'. */
@@ -46,8 +48,8 @@ export function redisRateWindows(redis: Redis, shape: RateShape = PAYMENTS_RATE,
     take(key, nowMs) {
       return withinDeadline('rate windows', timeoutMs, async () => {
         if (redis.status !== 'ready') throw new Error(`connection is ${redis.status}`);
-        const [allowed, remaining, retryAfterMs, resetMs] = (await TAKE(redis, [prefix + key], args(nowMs))) as number[];
-        return { allowed: allowed === 1, remaining: remaining!, retryAfterMs: retryAfterMs!, resetMs: resetMs! };
+        const [allowed, limit, remaining, retryAfterMs, resetMs] = (await TAKE(redis, [prefix + key], args(nowMs))) as number[];
+        return { allowed: allowed === 1, limit: limit!, remaining: remaining!, retryAfterMs: retryAfterMs!, resetMs: resetMs! };
       });
     },
   };

@@ -43,7 +43,7 @@ export interface PaymentsServerOptions {
   rateLimits?: boolean;
 }
 
-const unlimited = { take: async () => ({ allowed: true, remaining: 20, retryAfterMs: 0, resetMs: 0 }) };
+const unlimited = { take: async () => ({ allowed: true, limit: 20, remaining: 20, retryAfterMs: 0, resetMs: 0 }) };
 
 export async function startPaymentsServer(o: PaymentsServerOptions = {}): Promise<PaymentsServer> {
   const dataDir = o.dataDir ?? mkdtempSync(join(tmpdir(), 'engcalc-pay-'));
