@@ -44,7 +44,7 @@ export const PAYMENTS_USAGE = `
   payin receive ID | payin fail ID --code ${Object.keys(PAYIN_FAILURE_CODES).join('|')}
   payout mark ID processing|paid|failed|returned [--code ${Object.keys(PAYOUT_FAILURE_CODES).join('|')}]
   payout show ID                             (the operator's view, with the full account number)
-  payouts reseal [--dry-run]                 (account numbers sealed under PAYMENTS_DATA_KEY: plain ones and those under a previous key)`;
+  payouts reseal [--dry-run]                 (bank account numbers and webhook signing secrets sealed under PAYMENTS_DATA_KEY: plain ones and those under a previous key)`;
 
 const context = (store: Store, config: Readonly<Config>): PaymentsContext => ({ store: store.payments, now: Date.now, notify: () => undefined, dataKeys: configuredDataKeys(config) });
 
