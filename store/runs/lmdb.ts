@@ -108,14 +108,17 @@ export function lmdbRuns(root: RootDatabase): RunStore {
     },
     async deleteExpired(nowMs) {
       const gone = [...runs.getRange({})].filter((e) => e.value.expiresAt && Date.parse(e.value.expiresAt) <= nowMs).map((e) => e.key as string);
-      if (gone.length === 0) return 0;
-      await root.transaction(() => {
-        for (const id of gone) {
-          runs.remove(id);
-          for (const e of range(answers, id)) answers.remove([id, e.index]);
-          for (const e of range(work, id)) work.remove([id, e.index]);
-        }
-      });
+      if (gone.length > 0) {
+        await root.transaction(() => {
+          for (const id of gone) {
+            runs.remove(id);
+            for (const e of range(answers, id)) answers.remove([id, e.index]);
+            for (const e of range(work, id)) work.remove([id, e.index]);
+          }
+        });
+      }
+      // Whether or not a run expired (it returned early when none had: the remembered answers of
+      // batch Idempotency-Keys, whose requests make no run, were then never deleted).
       for (const { key, value } of remembered.getRange({})) if (value.expiresAt <= nowMs) await remembered.remove(key);
       return gone.length;
     },

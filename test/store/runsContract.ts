@@ -110,5 +110,17 @@ export function runStoreContract(name: string, open: () => Promise<{ store: Stor
       await store.runs.forget('s1');
       expect(await store.runs.recall('s1', now)).to.equal(null);
     });
+
+    it('deleteExpired removes the remembered answers past their expiry even when no run expired (a store of batch Idempotency-Keys alone kept every one)', async () => {
+      const now = Date.now();
+      await store.runs.create(run('live'), [], []); // a run that has not expired: nothing for the run half to delete
+      for (let i = 0; i < 5; i++) await store.runs.settle(`old${i}`, { hash: 'h', status: 200, body: { n: i }, expiresAt: now + 1_000 });
+      await store.runs.settle('young', { hash: 'h', status: 200, body: { n: 9 }, expiresAt: now + 3_600_000 });
+      expect(await store.runs.deleteExpired(now + 60_000)).to.equal(0);
+      // Read at a time before their expiry: a record still stored would answer.
+      for (let i = 0; i < 5; i++) expect(await store.runs.recall(`old${i}`, now), `old${i}`).to.equal(null);
+      expect(await store.runs.recall('young', now)).to.deep.include({ body: { n: 9 } });
+      expect(await store.runs.get('c1', 'live', now)).to.not.equal(undefined);
+    });
   });
 }
