@@ -5,7 +5,8 @@
  * 2. turns new events into webhook deliveries;
  * 3. runs due deliveries itself (embedded) or hands them to the BullMQ queue (REDIS_URL), which
  *    every API node consumes (api/payments/webhookQueue.ts);
- * 4. every 10 minutes: forgets events older than 30 days and expired idempotency records.
+ * 4. every 10 minutes: forgets every event older than 30 days and every expired idempotency record
+ *    (in transactions of PURGE_BATCH, as many as it takes).
  * Every step claims its work in the store (compare-and-set transitions, delivery holds), so any
  * number of API nodes run it side by side without doing anything twice. Time is ctx.now(): tests
  * move the clock and call tick().
@@ -20,6 +21,8 @@ import type { Payin, Payout, WebhookDelivery } from '../../store/payments/model.
 
 export const EVENT_RETENTION_MS = 30 * 24 * 3_600_000;
 const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
+/** Records one housekeeping transaction removes; a pass repeats it until nothing past retention is left. */
+const PURGE_BATCH = 1_000;
 /** Delivery attempts one node runs at once (embedded); a slow endpoint never holds up a pass. */
 const DELIVERY_CONCURRENCY = 16;
 
@@ -152,8 +155,19 @@ export class PaymentsScheduler {
     const now = this.ctx.now();
     if (now - this.lastHousekeeping < HOUSEKEEPING_EVERY_MS) return;
     this.lastHousekeeping = now;
-    const events = await this.ctx.store.events.purge(iso(now - EVENT_RETENTION_MS), 1_000);
-    const keys = await this.ctx.store.idempotency.purge(iso(now), 1_000);
+    // Everything past its retention, in transactions of PURGE_BATCH: one batch a pass (1,000 per
+    // 10 minutes) fell behind for good once more than 100 a minute expired.
+    const drain = async (purge: () => Promise<number>): Promise<number> => {
+      let total = 0;
+      let n: number;
+      do {
+        n = await purge();
+        total += n;
+      } while (n === PURGE_BATCH && !this.closed);
+      return total;
+    };
+    const events = await drain(() => this.ctx.store.events.purge(iso(now - EVENT_RETENTION_MS), PURGE_BATCH));
+    const keys = await drain(() => this.ctx.store.idempotency.purge(iso(now), PURGE_BATCH));
     if (events || keys) this.log.debug('payments housekeeping', { eventsPurged: events, idempotencyKeysPurged: keys });
   }
 }
