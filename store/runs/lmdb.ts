@@ -7,9 +7,19 @@
  */
 import { absentWhenKeyTooLong } from '../lmdb/boundedKeys.js';
 import type { Database, RootDatabase } from 'lmdb';
-import { FINISHED, type RememberedAnswer, type RunAnswer, type RunRecord, type RunStore, type RunWorkItem } from './ports.js';
+import { FINISHED, SETTLED, type RememberedAnswer, type RunAnswer, type RunRecord, type RunStore, type RunWorkItem } from './ports.js';
 
 type Key = string | (string | number)[];
+
+/** Version of the index databases below; an environment without it has them built at open. */
+const INDEXES_VERSION = 1;
+const HIGH = '\uffff';
+
+/**
+ * Runs a scan may have to act on (api/engine/runs.ts, every 2 s): unfinished, or canceled and
+ * not yet answered (leaseUntil not SETTLED). Every other run is finished for good.
+ */
+const scanned = (run: RunRecord): boolean => !FINISHED.includes(run.status) || (run.status === 'canceled' && run.leaseUntil !== SETTLED);
 
 export function lmdbRuns(root: RootDatabase): RunStore {
   const db = <V>(name: string): Database<V, Key> => absentWhenKeyTooLong(root.openDB<V, Key>({ name }));
@@ -17,12 +27,58 @@ export function lmdbRuns(root: RootDatabase): RunStore {
   const work = db<RunWorkItem>('runs.work'); // [runId, index] -> item still to run
   const answers = db<RunAnswer>('runs.answers'); // [runId, index] -> answer
   const remembered = db<RememberedAnswer>('runs.idempotency');
-  /** Up to `limit` runs matching `match`, in key order (a scan: the scans run every few seconds over runs kept for days at most). */
+  // Indexes, so that no periodic scan reads every run kept (RUN_RETENTION_MS: a week of them).
+  // Before them, each 2 s scan decoded every run, and each minute's expiry sweep every run and
+  // every remembered answer: with 100,000 runs kept, 2-3 s of the API thread per scan.
+  const open = db<1>('runs.open'); // runId -> 1 while scanned(run)
+  const byExpiry = db<1>('runs.byExpiry'); // [expiresAt, runId] -> 1
+  const rememberedByExpiry = db<1>('runs.idempotency.byExpiry'); // [expiresAt ms, scope] -> 1
+  const indexMeta = db<number>('runs.indexes'); // 'version' -> INDEXES_VERSION
+
+  /** Every write of a run goes here (inside the caller's transaction): the record and its index entries. */
+  const putRun = (prev: RunRecord | undefined, next: RunRecord): void => {
+    runs.put(next.id, next);
+    if (scanned(next)) {
+      if (!prev || !scanned(prev)) open.put(next.id, 1);
+    } else if (!prev || scanned(prev)) open.remove(next.id);
+    if (prev?.expiresAt !== next.expiresAt) {
+      if (prev?.expiresAt) byExpiry.remove([prev.expiresAt, next.id]);
+      if (next.expiresAt) byExpiry.put([next.expiresAt, next.id], 1);
+    }
+  };
+  const putRemembered = (prev: RememberedAnswer | undefined, scope: string, next: RememberedAnswer): void => {
+    if (prev && prev.expiresAt !== next.expiresAt) rememberedByExpiry.remove([prev.expiresAt, scope]);
+    remembered.put(scope, next);
+    rememberedByExpiry.put([next.expiresAt, scope], 1);
+  };
+  const removeRemembered = (scope: string): void => {
+    const cur = remembered.get(scope);
+    if (!cur) return;
+    remembered.remove(scope);
+    rememberedByExpiry.remove([cur.expiresAt, scope]);
+  };
+
+  // An environment written before the indexes existed gets them once, from its records
+  // (in one write transaction: another process opening it at the same time finds them built).
+  if (indexMeta.get('version') !== INDEXES_VERSION) {
+    root.transactionSync(() => {
+      if (indexMeta.get('version') === INDEXES_VERSION) return;
+      for (const { value } of runs.getRange({})) {
+        if (scanned(value)) open.put(value.id, 1);
+        if (value.expiresAt) byExpiry.put([value.expiresAt, value.id], 1);
+      }
+      for (const { key, value } of remembered.getRange({})) rememberedByExpiry.put([value.expiresAt, key as string], 1);
+      indexMeta.put('version', INDEXES_VERSION);
+    });
+  }
+
+  /** Up to `limit` runs matching `match` among those a scan may act on, in id order. */
   const firstRuns = (match: (run: RunRecord) => boolean, limit: number): RunRecord[] => {
     const out: RunRecord[] = [];
-    for (const { value } of runs.getRange({})) {
-      if (!match(value)) continue;
-      out.push(value);
+    for (const id of open.getKeys({})) {
+      const run = runs.get(id as string);
+      if (!run || !match(run)) continue;
+      out.push(run);
       if (out.length >= limit) break;
     }
     return out;
@@ -34,7 +90,7 @@ export function lmdbRuns(root: RootDatabase): RunStore {
   return {
     async create(run, answered, items) {
       await root.transaction(() => {
-        runs.put(run.id, run);
+        putRun(runs.get(run.id), run);
         for (const a of answered) answers.put([run.id, a.index], a.answer);
         for (const w of items) work.put([run.id, w.index], w);
       });
@@ -51,7 +107,7 @@ export function lmdbRuns(root: RootDatabase): RunStore {
         const cur = runs.get(id);
         if (!cur || !from.includes(cur.status)) return undefined;
         const next = { ...cur, ...patch };
-        runs.put(id, next);
+        putRun(cur, next);
         return next;
       });
     },
@@ -61,7 +117,7 @@ export function lmdbRuns(root: RootDatabase): RunStore {
         if (!cur || FINISHED.includes(cur.status)) return undefined;
         if (cur.owner !== owner && cur.leaseUntil > nowMs) return undefined;
         const next = { ...cur, owner, leaseUntil: nowMs + leaseMs };
-        runs.put(id, next);
+        putRun(cur, next);
         return next;
       });
     },
@@ -69,7 +125,7 @@ export function lmdbRuns(root: RootDatabase): RunStore {
       return root.transaction(() => {
         const cur = runs.get(id);
         if (!cur || cur.owner !== owner || FINISHED.includes(cur.status)) return false;
-        runs.put(id, { ...cur, leaseUntil });
+        putRun(cur, { ...cur, leaseUntil });
         return true;
       });
     },
@@ -90,7 +146,7 @@ export function lmdbRuns(root: RootDatabase): RunStore {
           work.remove([id, index]);
         }
         const next = { ...cur, done, succeeded, failed };
-        runs.put(id, next);
+        putRun(cur, next);
         return next;
       });
     },
@@ -107,26 +163,45 @@ export function lmdbRuns(root: RootDatabase): RunStore {
       return firstRuns((r) => r.status === 'canceled' && r.leaseUntil <= nowMs, limit);
     },
     async deleteExpired(nowMs) {
-      const gone = [...runs.getRange({})].filter((e) => e.value.expiresAt && Date.parse(e.value.expiresAt) <= nowMs).map((e) => e.key as string);
-      if (gone.length > 0) {
+      // Expiry times are ISO strings of one format (toISOString), so their order is time order.
+      const due = [...byExpiry.getKeys({ end: [new Date(nowMs).toISOString(), HIGH] })] as [string, string][];
+      let deleted = 0;
+      if (due.length > 0) {
         await root.transaction(() => {
-          for (const id of gone) {
+          for (const [expiresAt, id] of due) {
+            const run = runs.get(id);
+            if (run?.expiresAt !== expiresAt) {
+              byExpiry.remove([expiresAt, id]); // not its run's current entry (gone, or kept longer)
+              continue;
+            }
             runs.remove(id);
+            open.remove(id);
+            byExpiry.remove([expiresAt, id]);
             for (const e of range(answers, id)) answers.remove([id, e.index]);
             for (const e of range(work, id)) work.remove([id, e.index]);
+            deleted++;
           }
         });
       }
       // Whether or not a run expired (it returned early when none had: the remembered answers of
       // batch Idempotency-Keys, whose requests make no run, were then never deleted).
-      for (const { key, value } of remembered.getRange({})) if (value.expiresAt <= nowMs) await remembered.remove(key);
-      return gone.length;
+      const stale = [...rememberedByExpiry.getKeys({ end: [nowMs, HIGH] })].map((k) => (k as [number, string])[1]);
+      if (stale.length > 0) {
+        await root.transaction(() => {
+          for (const scope of stale) {
+            const cur = remembered.get(scope);
+            if (!cur) continue;
+            if (cur.expiresAt <= nowMs) removeRemembered(scope);
+          }
+        });
+      }
+      return deleted;
     },
     async remember(scope, value) {
       return root.transaction(() => {
         const cur = remembered.get(scope);
         if (cur && cur.expiresAt > Date.now()) return cur;
-        remembered.put(scope, value);
+        putRemembered(cur, scope, value);
         return null;
       });
     },
@@ -135,11 +210,11 @@ export function lmdbRuns(root: RootDatabase): RunStore {
       return cur && cur.expiresAt > nowMs ? cur : null;
     },
     async settle(scope, value) {
-      await remembered.put(scope, value);
+      await root.transaction(() => putRemembered(remembered.get(scope), scope, value));
       await root.flushed;
     },
     async forget(scope) {
-      await remembered.remove(scope);
+      await root.transaction(() => removeRemembered(scope));
     },
   };
 }
