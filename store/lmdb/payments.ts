@@ -9,6 +9,7 @@
  *   ['evtt', createdAt, id] -> [merchant, env] (for the 30-day purge)
  *   ['whe', merchant, env, id] -> endpoint  ['whd', id] -> delivery
  *   ['whdue', nextAttemptAt, id] (pending deliveries)  ['whdep', endpointId, id]
+ *   ['whdev', eventId, id] (purged with their event)  ['meta', 'whdev'] -> index version
  *   ['idk', merchant, env, key] -> record  ['idkx', expiresAt, merchant, env, key]
  *   ['req', merchant, at, id] -> request log entry (the newest few per merchant)
  * Objects and balances: store/lmdb/paymentsObjects.ts.
@@ -21,6 +22,8 @@ import { StoreConflict } from '../ports.js';
 import { lmdbObjects, type Key, type PaymentsDb } from './paymentsObjects.js';
 
 const HIGH = '\uffff';
+/** Version of the ['whdev'] index; a store without it has it built when opened. */
+const DELIVERIES_BY_EVENT_VERSION = 1;
 
 export function lmdbPayments(root: RootDatabase): PaymentsStore {
   const db: PaymentsDb = absentWhenKeyTooLong(root.openDB({ name: 'payments' }));
@@ -30,6 +33,26 @@ export function lmdbPayments(root: RootDatabase): PaymentsStore {
     return result;
   };
   const values = <T>(start: Key, end: Key, reverse = false, limit?: number): T[] => [...db.getRange({ start, end, reverse, limit })].map((e) => e.value as T);
+
+  // Deliveries by event, so the 30-day purge takes an event's deliveries with it. A store written
+  // before this index has it built once, from its deliveries, in one transaction.
+  if (db.get(['meta', 'whdev']) !== DELIVERIES_BY_EVENT_VERSION) {
+    root.transactionSync(() => {
+      if (db.get(['meta', 'whdev']) === DELIVERIES_BY_EVENT_VERSION) return;
+      for (const { value } of db.getRange({ start: ['whd'], end: ['whd', HIGH] })) {
+        const d = value as WebhookDelivery;
+        db.put(['whdev', d.eventId, d.id], 1);
+      }
+      db.put(['meta', 'whdev'], DELIVERIES_BY_EVENT_VERSION);
+    });
+  }
+  /** Removes a delivery and every index entry of it (inside the caller's transaction). */
+  const removeDelivery = (d: WebhookDelivery) => {
+    db.remove(['whd', d.id]);
+    db.remove(['whdep', d.endpointId, d.id]);
+    if (d.nextAttemptAt) db.remove(['whdue', d.nextAttemptAt, d.id]);
+    db.remove(['whdev', d.eventId, d.id]);
+  };
 
   const putEvent = (e: PaymentEvent) => {
     db.put(['evt', e.merchantId, e.environment, e.id], e);
@@ -163,6 +186,7 @@ export function lmdbPayments(root: RootDatabase): PaymentsStore {
             if (db.get(['whd', d.id])) continue;
             putDelivery(undefined, d);
             db.put(['whdep', d.endpointId, d.id], 1);
+            db.put(['whdev', d.eventId, d.id], 1);
           }
           db.remove(['evtq', eventId]);
         });
@@ -176,6 +200,12 @@ export function lmdbPayments(root: RootDatabase): PaymentsStore {
             db.remove(['evt', m, env, id]);
             db.remove(['evtq', id]);
             db.remove(key as Key);
+            // Its deliveries go with it (finished long before: retries end 3 days after the event).
+            for (const { key: byEvent } of db.getRange({ start: ['whdev', id], end: ['whdev', id, HIGH] })) {
+              const d = db.get(['whd', (byEvent as Key)[2]]) as WebhookDelivery | undefined;
+              if (d) removeDelivery(d);
+              else db.remove(byEvent as Key);
+            }
             n++;
           }
           return n;

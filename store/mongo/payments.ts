@@ -33,6 +33,7 @@ export async function mongoPayments(db: Db): Promise<PaymentsStore> {
     endpoints.createIndex({ merchantId: 1, environment: 1, id: 1 }),
     deliveries.createIndex({ status: 1, nextAttemptAt: 1 }),
     deliveries.createIndex({ endpointId: 1, id: -1 }),
+    deliveries.createIndex({ eventId: 1 }),
     idempotency.createIndex({ expiresAt: 1 }),
     requests.createIndex({ merchantId: 1, at: -1 }),
   ]);
@@ -155,7 +156,10 @@ export async function mongoPayments(db: Db): Promise<PaymentsStore> {
       async purge(before, limit) {
         const old = await events.find({ createdAt: { $lt: before } }, { projection: { _id: 1 } }).limit(limit).toArray();
         if (old.length === 0) return 0;
-        return (await events.deleteMany({ _id: { $in: old.map((d) => d._id) } })).deletedCount;
+        const ids = old.map((d) => d._id);
+        // Deliveries first: a crash in between leaves the events, which the next pass removes.
+        await deliveries.deleteMany({ eventId: { $in: ids } });
+        return (await events.deleteMany({ _id: { $in: ids } })).deletedCount;
       },
     },
     webhooks: {

@@ -159,7 +159,10 @@ export interface EventStore {
    * endpoint, so two nodes dispatching the same event make the same ones), and marks the event dispatched.
    */
   dispatch(eventId: string, deliveries: WebhookDelivery[]): Promise<void>;
-  /** Removes events created before `before`; returns how many. */
+  /**
+   * Removes events created before `before`, and their webhook deliveries with them (whose retries
+   * end 3 days after their event); returns how many events.
+   */
   purge(before: string, limit: number): Promise<number>;
 }
 

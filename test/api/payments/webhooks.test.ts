@@ -224,6 +224,21 @@ describe('payments webhooks (embedded: in-process scheduler)', () => {
     await server.tick();
     expect(await server.store.payments.events.get({ merchantId: m.id, environment: 'sandbox' }, e.id), 'purged from the store').to.equal(undefined);
   });
+
+  it("an event's webhook deliveries are forgotten with it after 30 days (they were kept for ever)", async () => {
+    const shop = await createTestMerchant(server, { name: 'Delivery history' });
+    const ep = (await pay(server, '/v1/webhook_endpoints', { key: shop.sandbox, body: { url: 'http://127.0.0.1:9/gone' } })).body;
+    await pay(server, '/v1/sandbox/balances/top_up', { key: shop.sandbox, idem: true, body: { currency: 'EUR', amount: 5 } });
+    await server.tick();
+    const listed = await pay(server, `/v1/webhook_endpoints/${ep.id}/deliveries`, { key: shop.sandbox });
+    expect(listed.status).to.equal(200);
+    expect(listed.body.data, 'one delivery of the top-up event').to.have.length(1);
+    const deliveryId = listed.body.data[0].id;
+    server.clock.advance(30 * 24 * 60 * MIN + 1);
+    await server.tick();
+    expect((await pay(server, `/v1/webhook_endpoints/${ep.id}/deliveries`, { key: shop.sandbox })).body.data).to.deep.equal([]);
+    expect(await server.store.payments.webhooks.getDelivery(deliveryId), 'purged from the store').to.equal(undefined);
+  });
 });
 
 describe('payments webhooks with REDIS_URL (BullMQ queue payments-webhooks)', function () {

@@ -258,8 +258,18 @@ export function paymentsStoreContract(name: string, open: OpenStore): void {
       expect((await p().events.undispatched(10)).map((e) => e.id)).to.deep.equal(es.slice(1).map((e) => e.id));
       expect(await p().webhooks.listDeliveries(sand, 'we_1', { limit: 10 })).to.have.length(1);
 
+      // A finished delivery of a later event: it stays while its event does.
+      const kept: WebhookDelivery = { ...delivery, id: 'whd_2', eventId: es[2]!.id, eventType: 'payout.created', status: 'succeeded', nextAttemptAt: null };
+      await p().events.dispatch(es[2]!.id, [kept]);
       expect(await p().events.purge(iso(T0 + 15), 100)).to.equal(2);
       expect((await p().events.list(sand, { limit: 10, createdGte: iso(0) })).map((e) => e.id)).to.deep.equal([es[2]!.id]);
+      // The purged event's delivery went with it (kept forever before), from every list.
+      expect(await p().webhooks.getDelivery('whd_1')).to.equal(undefined);
+      expect((await p().webhooks.listDeliveries(sand, 'we_1', { limit: 10 })).map((d) => d.id)).to.deep.equal(['whd_2']);
+      expect(await p().webhooks.dueDeliveries(iso(T0 + 999_999_999), 10), 'its due entry too').to.deep.equal([]);
+      expect(await p().events.purge(iso(T0 + 25), 100)).to.equal(1);
+      expect(await p().webhooks.getDelivery('whd_2')).to.equal(undefined);
+      expect(await p().webhooks.listDeliveries(sand, 'we_1', { limit: 10 })).to.deep.equal([]);
     });
 
     it('webhooks: endpoints per scope; a due delivery is claimed by one node at a time; attempts recorded', async () => {
