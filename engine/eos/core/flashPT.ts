@@ -105,6 +105,21 @@ export function flashPT(iso: Isotherm, zIn: ArrayLike<number>, P: number): Flash
       ss += s.ssIterations;
       nt += s.newtonIterations;
     }
+    // Near a critical point the split from one stationary point (the feed plus a trace of the
+    // incipient phase, beta at 0 or 1) can crawl: substitution converges slowly and Newton starts
+    // where the Gibbs energy is not convex. When the stability test found both a lighter and a
+    // denser stationary point, their ratio K_i = w_i(lighter) / w_i(denser) is a start on both
+    // sides of the feed (Michelsen & Mollerup 2007, ch. 10: initial estimates from stability
+    // analysis); its answer replaces an unconverged one when it converges.
+    if (!s.converged) {
+      const both = twoStationaryK(stab.unstableTrials);
+      if (both) {
+        const s2 = twoPhaseSplit(pm, z, P, both);
+        ss += s2.ssIterations;
+        nt += s2.newtonIterations;
+        if (s2.converged && good(s2)) s = s2;
+      }
+    }
     s = { ...s, ssIterations: ss, newtonIterations: nt };
     if (good(s) && s.L && s.V) {
       const a = describe(iso, pm, s.L, keep);
@@ -130,6 +145,14 @@ export function flashPT(iso: Isotherm, zIn: ArrayLike<number>, P: number): Flash
     return singlePhase(iso, pm, feed, keep, { ...base, ssIterations: s.ssIterations, newtonIterations: s.newtonIterations });
   }
   return singlePhase(iso, pm, feed, keep, { ...base, ssIterations: 0, newtonIterations: 0 });
+}
+
+/** ln K_i = ln w_i(lighter) - ln w_i(denser) from the deepest lighter and denser unstable trials, or null when the test found only one kind. */
+function twoStationaryK(trials: readonly { w: Float64Array; lighter: boolean }[]): Float64Array | null {
+  const light = trials.find((t) => t.lighter);
+  const dense = trials.find((t) => !t.lighter);
+  if (!light || !dense) return null;
+  return Float64Array.from(light.w, (wi, i) => Math.log(wi) - Math.log(dense.w[i]!));
 }
 
 /** ln K from an unstable trial phase: the trial is the vapour (or the liquid) against the feed. */
