@@ -42,7 +42,13 @@ export function findSaturation(iso: Isotherm, zFull: Float64Array, kind: Saturat
   const br = bracketSaturation(pm, z, branch === 'lower');
   let upper = br.upper ? refineSaturation(pm, z, br.upper) : null;
   let lower = br.lower ? refineSaturation(pm, z, br.lower) : null;
-  if (!upper) ({ upper, lower } = fromEnvelope(iso, pm, z, keep));
+  if (!upper) {
+    // No upper boundary by the scan (a window narrower than its step, or a fluid unstable up to
+    // 100000 psia); the envelope's crossings, keeping a lower boundary the scan did bracket.
+    const env = fromEnvelope(iso, pm, z, keep);
+    upper = env.upper;
+    lower = lower ?? env.lower;
+  }
   const tF = (iso.T * 1.8 - 459.67).toFixed(2);
   if (!upper) {
     const single = oneSubstanceHint(iso.fluid, zFull);

@@ -71,6 +71,7 @@ export function bracketSaturation(pm: PhaseModel, z: Float64Array, wantLower: bo
   let P = Math.min(P_MAX_PA, Math.max(2 * wilsonBubble(pm, z), 1000 * 6894.757293168));
   let here = test(P);
   let upper: Bracket | null = null;
+  const start = { P, trial: here.trial };
   if (here.unstable) {
     // Go up until stable.
     let lastUnstable = { P, trial: here.trial! };
@@ -83,7 +84,9 @@ export function bracketSaturation(pm: PhaseModel, z: Float64Array, wantLower: bo
       }
       lastUnstable = { P, trial: here.trial! };
     }
-    if (!upper) return { upper: null, lower: null, tests };
+    // Unstable up to the limit (a liquid-liquid split above the bubble point): no upper boundary,
+    // but the lower one, below the start, may still exist.
+    if (!upper) return { upper: null, lower: wantLower ? scanDown(start.P, start.trial!) : null, tests };
   } else {
     let lastStable = P;
     while (P > P_MIN_PA) {
@@ -97,21 +100,20 @@ export function bracketSaturation(pm: PhaseModel, z: Float64Array, wantLower: bo
     }
     if (!upper) return { upper: null, lower: null, tests };
   }
-  let lower: Bracket | null = null;
-  if (wantLower) {
-    let lastUnstable = { P: upper.unstableP, trial: upper.trial };
-    P = upper.unstableP;
-    while (P > P_MIN_PA) {
-      P = Math.max(P_MIN_PA, P / SCAN_FACTOR);
-      here = test(P);
-      if (!here.unstable) {
-        lower = { stableP: P, unstableP: lastUnstable.P, trial: lastUnstable.trial };
-        break;
-      }
-      lastUnstable = { P, trial: here.trial! };
+  return { upper, lower: wantLower ? scanDown(upper.unstableP, upper.trial) : null, tests };
+
+  /** From an unstable pressure down until stable: the lower boundary of the two-phase region. */
+  function scanDown(from: number, trial: Float64Array): Bracket | null {
+    let lastUnstable = { P: from, trial };
+    let p = from;
+    while (p > P_MIN_PA) {
+      p = Math.max(P_MIN_PA, p / SCAN_FACTOR);
+      const h = test(p);
+      if (!h.unstable) return { stableP: p, unstableP: lastUnstable.P, trial: lastUnstable.trial };
+      lastUnstable = { P: p, trial: h.trial! };
     }
+    return null;
   }
-  return { upper, lower, tests };
 }
 
 /** Wilson's bubble-point estimate sum z_i Pc_i exp(5.373 (1 + w_i)(1 - Tc_i/T)), Pa. */

@@ -79,4 +79,32 @@ describe('eos cross-check against thermo 0.6.1', () => {
       }
     });
   });
+
+  describe('eos.saturationPressure finds the lower dew point of a fluid two-phase up to 100000 psia', () => {
+    // An oil whose kij (drawn at random by the sweep) open a liquid-liquid region above its bubble
+    // point: unstable from about 0.25 psia up to the 100000 psia limit, so the stability scan found
+    // no upper boundary and did not look for the lower one: "no lower saturation point found".
+    const fluid = {
+      components: ['H2S', 'CO2', 'C1', 'iC4', 'toluene', 'cyclohexane'],
+      composition: [0.03510619, 0.02554796, 0.30491985, 0.02522897, 0.27623687, 0.33296016],
+      kij: [
+        [0.0, 0.0885, 0.1477, 0.062, 0.0297, 0.1004],
+        [0.0885, 0.0, -0.0059, -0.0466, 0.1486, 0.0487],
+        [0.1477, -0.0059, 0.0, 0.1143, -0.0268, 0.0219],
+        [0.062, -0.0466, 0.1143, 0.0, 0.1191, 0.0119],
+        [0.0297, 0.1486, -0.0268, 0.1191, 0.0, 0.1468],
+        [0.1004, 0.0487, 0.0219, 0.0119, 0.1468, 0.0],
+      ],
+      eos: 'PR78',
+    };
+    // thermo 0.6.1 PR78MIX FlashVL flash(T=262.3423 K, VF=1): P = 1743.1365148698649 Pa.
+    const THERMO_DEW_PA = 1743.1365148698649;
+
+    it('answers the lower dew point thermo finds, validated one phase below and two above', () => {
+      const r = run('eos.saturationPressure', { ...fluid, TF: TF(262.3423), kind: 'dew', branch: 'lower' });
+      expect(r.kind).to.equal('dew');
+      expect(r.psatPsia / PSIA(THERMO_DEW_PA) - 1).to.be.closeTo(0, 1e-6);
+      expect(r.validation.passed).to.equal(true);
+    });
+  });
 });
