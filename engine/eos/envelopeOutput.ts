@@ -5,6 +5,7 @@ import type { RunContext } from '../definition.js';
 import { quantity, quantityArray } from '../quantity.js';
 import { fFromKelvin, paFromPsia, psiaFromPa, TRACE_FRACTION } from './core/constants.js';
 import { traceEnvelope, type EnvelopeTrace, type SpecialPoint } from './core/envelope.js';
+import { unstableEnvelopePoints } from './core/envelopeStability.js';
 import { subsetFluid, type Fluid } from './core/fluid.js';
 import { nullable } from './schemaParts.js';
 import { ONE_COMPONENT } from './saturationSolve.js';
@@ -101,6 +102,16 @@ export function envelopeOutput(fluidFull: Fluid, zFull: Float64Array, o: Envelop
   const pt = (s: SpecialPoint | null) => (s ? { TF: fFromKelvin(s.T), psia: psiaFromPa(s.P) } : null);
   // The point that crossed the pressure limit is where the trace stopped, past the function's domain: not reported.
   const points = env.points.filter((p) => p.P <= OPTIONS.pMax);
+  const unstable = unstableEnvelopePoints(fluid, z, points);
+  if (unstable.length) {
+    const tf = unstable.map((u) => fFromKelvin(points[u.index]!.T));
+    const tm = Math.min(...unstable.map((u) => u.tm));
+    warnings.push(
+      `${unstable.length} of the ${points.length} envelope points (between ${Math.min(...tf).toFixed(2)} and ${Math.max(...tf).toFixed(2)} degF) are not on the phase boundary: ` +
+        `the feed is unstable there (tangent plane distance down to ${tm.toExponential(2)}; a flash there gives two phases), as where a second liquid forms; ` +
+        'the engine is two-phase, so the curve there is a metastable saturation line and the boundary lies elsewhere (eos.flash and eos.saturationPressure at that temperature find it)',
+    );
+  }
   return {
     TF: points.map((p) => fFromKelvin(p.T)),
     psia: points.map((p) => psiaFromPa(p.P)),

@@ -13,6 +13,7 @@ import { Isotherm } from '../../../engine/eos/core/flashPT.js';
 import { phaseGibbs } from '../../../engine/eos/core/split.js';
 import { buildFluid } from '../../../engine/eos/fluidInput.js';
 import { kelvinFromF, paFromPsia } from '../../../engine/eos/core/constants.js';
+import { GAS_CONDENSATE_EXAMPLE } from '../../../engine/eos/flash.js';
 
 function run(name: string, input: Record<string, unknown>) {
   const def = findDefinition(name)!;
@@ -105,6 +106,57 @@ describe('eos cross-check against thermo 0.6.1', () => {
       expect(r.kind).to.equal('dew');
       expect(r.psatPsia / PSIA(THERMO_DEW_PA) - 1).to.be.closeTo(0, 1e-6);
       expect(r.validation.passed).to.equal(true);
+    });
+  });
+
+  describe('eos.phaseEnvelope says where its curve is not the phase boundary', () => {
+    // SRK H2S/C1/nC7/toluene with the sweep's random kij (nC7-toluene 0.1377): two liquids. The
+    // traced dew curve at 77-119 degF and ~15 psia is the saturation line of one liquid while the
+    // feed has already split into vapour and the other: the engine's own flash gives two phases
+    // 0.5% either side of each point, and the dew point is lower.
+    const fluid = {
+      components: ['H2S', 'C1', 'nC7', 'toluene'],
+      composition: [0.02718319, 0.87105016, 0.06389684, 0.03786981],
+      kij: [
+        [0.0, 0.0421, 0.1474, 0.0727],
+        [0.0421, 0.0, 0.0195, 0.1019],
+        [0.1474, 0.0195, 0.0, 0.1377],
+        [0.0727, 0.1019, 0.1377, 0.0],
+      ],
+      eos: 'SRK',
+    };
+    // thermo 0.6.1 SRKMIX FlashVL at T = 299.3786483420432 K: flash(T, P) two phases at 0.995 and 1.005 x
+    // 106520.4151286439 Pa (the engine's envelope point there), and flash(T, VF=1) P = 91941.85460186389 Pa.
+    const T_K = 299.3786483420432;
+    const ENVELOPE_PA = 106520.4151286439;
+    const THERMO_DEW_PA = 91941.85460186389;
+
+    it('warns that the points are not on the boundary, where flashes either side give two phases', () => {
+      const def = findDefinition('eos.phaseEnvelope')!;
+      const v = validateInput(def, { ...fluid, maxPoints: 400 });
+      if (!v.ok) throw new Error(JSON.stringify(v.fields));
+      const r = executeDefinition(def, v.input);
+      if (!r.ok) throw new Error(JSON.stringify(r));
+      const res = r.result as Record<string, any>;
+      const i = res.TF.findIndex((t: number) => Math.abs(t - TF(T_K)) < 1e-6);
+      expect(i, 'the envelope point the cross-check flashed').to.be.at.least(0);
+      expect(res.psia[i] / PSIA(ENVELOPE_PA) - 1).to.be.closeTo(0, 1e-6);
+      expect(r.warnings.some((w: string) => /envelope points .* are not on the phase boundary/.test(w)), JSON.stringify(r.warnings)).to.equal(true);
+      for (const f of [0.995, 1.005]) expect(run('eos.flash', { ...fluid, TF: res.TF[i], psia: res.psia[i] * f }).phaseCount).to.equal(2);
+    });
+
+    it('eos.saturationPressure gives the boundary there: the lower dew point thermo finds', () => {
+      const r = run('eos.saturationPressure', { ...fluid, TF: TF(T_K), kind: 'dew', branch: 'lower' });
+      expect(r.psatPsia / PSIA(THERMO_DEW_PA) - 1).to.be.closeTo(0, 1e-6);
+      expect(r.validation.passed).to.equal(true);
+    });
+
+    it('does not warn for the gas condensate of the examples, whose envelope is the boundary throughout', () => {
+      const def = findDefinition('eos.phaseEnvelope')!;
+      const v = validateInput(def, { ...GAS_CONDENSATE_EXAMPLE, eos: 'PR', maxPoints: 400 });
+      if (!v.ok) throw new Error(JSON.stringify(v.fields));
+      const r = executeDefinition(def, v.input);
+      expect(r.ok && r.warnings.filter((w: string) => /not on the phase boundary/.test(w))).to.deep.equal([]);
     });
   });
 });
