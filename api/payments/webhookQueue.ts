@@ -29,7 +29,7 @@ export interface WebhookJobRetention {
   /** Failed jobs (a store failure while attempting): at most this many, none older than a day. */
   failed: number;
 }
-export const WEBHOOK_JOB_RETENTION: WebhookJobRetention = { completed: 10_000, failed: 1_000 };
+const WEBHOOK_JOB_RETENTION: WebhookJobRetention = { completed: 10_000, failed: 1_000 };
 
 export class BullDeliveryQueue implements DeliveryQueue {
   private readonly queue: Queue<{ id: string }>;

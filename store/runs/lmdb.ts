@@ -185,13 +185,13 @@ export function lmdbRuns(root: RootDatabase): RunStore {
       }
       // Whether or not a run expired (it returned early when none had: the remembered answers of
       // batch Idempotency-Keys, whose requests make no run, were then never deleted).
-      const stale = [...rememberedByExpiry.getKeys({ end: [nowMs, HIGH] })].map((k) => (k as [number, string])[1]);
+      const stale = [...rememberedByExpiry.getKeys({ end: [nowMs, HIGH] })] as [number, string][];
       if (stale.length > 0) {
         await root.transaction(() => {
-          for (const scope of stale) {
+          for (const [expiresAt, scope] of stale) {
             const cur = remembered.get(scope);
-            if (!cur) continue;
-            if (cur.expiresAt <= nowMs) removeRemembered(scope);
+            if (cur && cur.expiresAt <= nowMs) removeRemembered(scope);
+            else rememberedByExpiry.remove([expiresAt, scope]); // not its answer's current entry (gone, or kept longer)
           }
         });
       }

@@ -22,7 +22,7 @@ import { PhaseModel } from './phase.js';
 import { stabilityTest } from './stability.js';
 
 /** tm below this at an envelope point: the feed splits there (far beyond the solver's noise). */
-export const ENVELOPE_TM_UNSTABLE = -1e-6;
+const ENVELOPE_TM_UNSTABLE = -1e-6;
 /**
  * Points tested first, evenly along the curve. A test costs ~0.7 ms (11 components, every trial
  * phase run to its stationary point), so testing all 170 points of the example condensate took
