@@ -20,6 +20,8 @@ const KEY_PATTERN = /^sk_(live|sand)_[A-Za-z0-9_-]{43}$/;
 export const ROLL_GRACE_MS = 30 * 60_000;
 export const DISPLAY_PREFIX_LENGTH = 14;
 export const MERCHANT_NAME_MAX = 100;
+/** Active keys (neither revoked nor rolled) a merchant may hold in each environment. */
+export const MAX_ACTIVE_KEYS_PER_ENVIRONMENT = 25;
 
 export function generateMerchantKeyValue(environment: Environment): string {
   return KEY_PREFIXES[environment] + randomBytes(32).toString('base64url');
@@ -86,7 +88,9 @@ function newKey(merchantId: string, environment: Environment, allowlist: string[
 export async function createMerchantKey(store: PaymentsStore, input: { merchantId: string; environment: Environment; allowlist?: string[] }, nowMs: number) {
   if (!(await store.merchants.get(input.merchantId))) throw errors.notFound(`merchant ${input.merchantId} not found`);
   const { value, key } = newKey(input.merchantId, input.environment, allowlistOrThrow(input.allowlist ?? []), nowMs, null);
-  await store.keys.insert(key);
+  if (!(await store.keys.insert(key, MAX_ACTIVE_KEYS_PER_ENVIRONMENT, nowMs))) {
+    throw new ApiError('conflict', `a merchant holds at most ${MAX_ACTIVE_KEYS_PER_ENVIRONMENT} active ${input.environment} keys; revoke one first`, { environment: input.environment, maxActive: MAX_ACTIVE_KEYS_PER_ENVIRONMENT });
+  }
   return { value, key: keyView(key, nowMs) };
 }
 

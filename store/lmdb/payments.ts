@@ -16,7 +16,7 @@
  */
 import { absentWhenKeyTooLong } from './boundedKeys.js';
 import type { RootDatabase } from 'lmdb';
-import type { Environment, IdempotencyRecord, MerchantKey, PaymentEvent, WebhookDelivery, WebhookEndpoint } from '../payments/model.js';
+import { merchantKeyState, type Environment, type IdempotencyRecord, type MerchantKey, type PaymentEvent, type WebhookDelivery, type WebhookEndpoint } from '../payments/model.js';
 import type { PaymentsStore } from '../payments/ports.js';
 import { StoreConflict } from '../ports.js';
 import { lmdbObjects, type Key, type PaymentsDb } from './paymentsObjects.js';
@@ -100,12 +100,18 @@ export function lmdbPayments(root: RootDatabase): PaymentsStore {
       },
     },
     keys: {
-      async insert(k) {
-        await durable(() => {
+      async insert(k, maxActive, nowMs) {
+        return durable(() => {
           if (db.get(['mk', k.id]) || db.get(['mkh', k.hash])) throw new StoreConflict('merchant key exists');
+          // Counted inside the write transaction: LMDB has one writer at a time, so no race.
+          const active = values<string>(['mkm', k.merchantId], ['mkm', k.merchantId, HIGH])
+            .map((id) => db.get(['mk', id]) as MerchantKey)
+            .filter((x) => x.environment === k.environment && merchantKeyState(x, nowMs) === 'active').length;
+          if (active >= maxActive) return false;
           db.put(['mk', k.id], k);
           db.put(['mkh', k.hash], k.id);
           db.put(['mkm', k.merchantId, k.id], k.id);
+          return true;
         });
       },
       async get(id) {

@@ -40,6 +40,14 @@ export async function mongoPayments(db: Db): Promise<PaymentsStore> {
 
   const idemId = (r: { merchantId: string; environment: string; key: string }) => `${r.merchantId}:${r.environment}:${r.key}`;
   const strip = <T>(d: WithId<T> | null) => plain<T>(d);
+  const insertKey = async (k: MerchantKey) => {
+    try {
+      await keys.insertOne({ _id: k.id, ...k });
+    } catch (err) {
+      if (isDuplicate(err)) throw new StoreConflict('merchant key exists');
+      throw err;
+    }
+  };
   const strictEvent = (d: EventDoc | null) => {
     if (!d) return undefined;
     const { _id, dispatched: _d, ...e } = d;
@@ -75,13 +83,16 @@ export async function mongoPayments(db: Db): Promise<PaymentsStore> {
       },
     },
     keys: {
-      async insert(k) {
-        try {
-          await keys.insertOne({ _id: k.id, ...k });
-        } catch (err) {
-          if (isDuplicate(err)) throw new StoreConflict('merchant key exists');
-          throw err;
+      // Insert, then count: if concurrent inserts pushed the merchant over the limit, this one
+      // withdraws. Never over the limit; at worst two racing inserts both withdraw.
+      async insert(k, maxActive) {
+        await insertKey(k);
+        // Active: neither revoked nor rolled (an expiry is set only by a roll).
+        if ((await keys.countDocuments({ merchantId: k.merchantId, environment: k.environment, revokedAt: null, expiresAt: null })) > maxActive) {
+          await keys.deleteOne({ _id: k.id });
+          return false;
         }
+        return true;
       },
       async get(id) {
         return strip(await keys.findOne({ _id: id }));
@@ -98,7 +109,7 @@ export async function mongoPayments(db: Db): Promise<PaymentsStore> {
         const old = strip(await keys.findOne({ _id: oldId }));
         if (!old) return { status: 'not_found' };
         if (old.revokedAt || old.expiresAt) return { status: 'not_active', old };
-        await this.insert(key);
+        await insertKey(key);
         const rolled = await keys.findOneAndUpdate({ _id: oldId, revokedAt: null, expiresAt: null }, { $set: { expiresAt: oldExpiresAt, rolledTo: key.id, updatedAt: at } }, { returnDocument: 'after' });
         if (!rolled) {
           await keys.deleteOne({ _id: key.id });

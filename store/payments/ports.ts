@@ -54,8 +54,12 @@ export interface MerchantStore {
 export type RollOutcome = { status: 'rolled'; old: MerchantKey; key: MerchantKey } | { status: 'not_found' } | { status: 'not_active'; old: MerchantKey };
 
 export interface MerchantKeyStore {
-  /** Fails with StoreConflict when the id or hash exists. */
-  insert(key: MerchantKey): Promise<void>;
+  /**
+   * Inserts the key unless its merchant already holds `maxActive` active keys (not revoked, not
+   * rolled) of the key's environment: false then, and nothing is written. Never over the limit,
+   * also when inserts race. Fails with StoreConflict when the id or hash exists.
+   */
+  insert(key: MerchantKey, maxActive: number, nowMs: number): Promise<boolean>;
   get(id: string): Promise<MerchantKey | undefined>;
   findByHash(hash: string): Promise<MerchantKey | undefined>;
   listByMerchant(merchantId: string): Promise<MerchantKey[]>;

@@ -111,4 +111,26 @@ describe('app merchant dashboard over HTTP', () => {
     expect(res.status).to.equal(400);
     expect(res.body.error.details.fields.environment).to.match(/sandbox or live/);
   });
+
+  it('holds at most 25 active keys an environment: the next is 409 until one is revoked', async () => {
+    const merchant = await createMerchant(server.store.payments, { name: 'Key hoarder' }, Date.now());
+    await giveMerchantPassword(server, merchant.id, 'owner@hoarder.example');
+    const hoarder = await signedIn(server, 'owner@hoarder.example');
+    const make = (environment: string) => hoarder.request('POST', '/app/merchant/keys', { body: { environment } });
+    const made: string[] = [];
+    for (let i = 0; i < 25; i++) {
+      const res = await make('sandbox');
+      expect(res.status).to.equal(201);
+      made.push(res.body.key.id);
+    }
+    const refused = await make('sandbox');
+    expect(refused.status).to.equal(409);
+    expect(refused.body.error.code).to.equal('conflict');
+    expect(refused.body.error.message).to.match(/at most 25 active sandbox keys; revoke one first/);
+    expect(refused.body).to.not.have.property('value');
+    expect((await make('live')).status, 'live keys have their own count').to.equal(201);
+    expect((await hoarder.request('DELETE', `/app/merchant/keys/${made[0]}`)).status).to.equal(200);
+    expect((await make('sandbox')).status).to.equal(201);
+    expect((await make('sandbox')).status).to.equal(409);
+  });
 });

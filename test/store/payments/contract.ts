@@ -68,7 +68,7 @@ export function paymentsStoreContract(name: string, open: OpenStore): void {
 
     it('keys: found by hash only; a roll is atomic and happens once; revoke and allowlist', async () => {
       const k = mkey('mch_a', 'live');
-      await p().keys.insert(k);
+      await p().keys.insert(k, 25, T0);
       expect((await p().keys.findByHash(k.hash))?.id).to.equal(k.id);
       expect(await p().keys.findByHash('nope')).to.equal(undefined);
       const successor = mkey('mch_a', 'live', { rolledFrom: k.id });
@@ -82,8 +82,29 @@ export function paymentsStoreContract(name: string, open: OpenStore): void {
       expect((await p().keys.revoke(successor.id, iso(T0 + 5)))?.revokedAt).to.equal(iso(T0 + 5));
       expect((await p().keys.revoke(successor.id, iso(T0 + 9)))?.revokedAt, 'revoked once').to.equal(iso(T0 + 5));
       let err: unknown;
-      await p().keys.insert({ ...mkey('mch_a', 'live'), hash: k.hash }).catch((e) => (err = e));
+      await p().keys.insert({ ...mkey('mch_a', 'live'), hash: k.hash }, 25, T0).catch((e) => (err = e));
       expect(err).to.be.instanceOf(StoreConflict);
+    });
+
+    it('keys: at most maxActive active keys per merchant and environment, also when inserts race', async () => {
+      const first = mkey('mch_a', 'live');
+      expect(await p().keys.insert(first, 3, T0)).to.equal(true);
+      // Four at once for two places left: never more than three active.
+      const raced = await Promise.all([1, 2, 3, 4].map(() => p().keys.insert(mkey('mch_a', 'live'), 3, T0)));
+      expect(raced.filter(Boolean).length).to.be.at.most(2);
+      const active = async () => (await p().keys.listByMerchant('mch_a')).filter((x) => x.environment === 'live' && !x.revokedAt && !x.expiresAt);
+      while ((await active()).length < 3) expect(await p().keys.insert(mkey('mch_a', 'live'), 3, T0)).to.equal(true);
+      expect(await p().keys.insert(mkey('mch_a', 'live'), 3, T0), 'full').to.equal(false);
+      expect((await active()).length).to.equal(3);
+      expect(await p().keys.insert(mkey('mch_a', 'sandbox'), 3, T0), 'the other environment has its own count').to.equal(true);
+      expect(await p().keys.insert(mkey('mch_b', 'live'), 3, T0), 'another merchant has its own count').to.equal(true);
+      // A revoked key and a rolled one (working out its grace) free their places.
+      await p().keys.revoke(first.id, iso(T0));
+      expect(await p().keys.insert(mkey('mch_a', 'live'), 3, T0)).to.equal(true);
+      const [victim] = await active();
+      expect((await p().keys.roll(victim!.id, mkey('mch_a', 'live', { rolledFrom: victim!.id }), iso(T0 + 1_800_000), iso(T0))).status, 'a roll replaces a key at the limit').to.equal('rolled');
+      expect((await active()).length).to.equal(3);
+      expect(await p().keys.insert(mkey('mch_a', 'live'), 3, T0)).to.equal(false);
     });
 
     it('a creation moves its money and writes its events in the same operation; scopes never meet', async () => {
