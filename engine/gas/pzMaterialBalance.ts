@@ -54,7 +54,8 @@ const Output = Type.Object({
   z: quantityArray('dimensionless', {}, { description: 'z at each survey pressure' }),
   pOverZInitial: quantity('pressure', { description: 'Fitted p/z at Gp = 0 (intercept)' }),
   r2: quantity('dimensionless', { description: 'Coefficient of determination of the straight line' }),
-  interceptStdError: Type.Optional(quantity('pressure', { description: 'Standard error of the intercept (3+ surveys)' })),
+  // A standard error is zero when the surveys lie exactly on a line (not a pressure, which is > 0).
+  interceptStdError: Type.Optional(quantity('pressure', { description: 'Standard error of the intercept (3+ surveys; 0 on an exact line)', physical: { minimum: 0, exclusiveMinimum: undefined } })),
   ogipStdError: Type.Optional(quantity('gasVolume', { description: 'Standard error of ogip, delta method (3+ surveys)' })),
   pOverZFit: quantityArray('pressure', {}, { description: 'The fitted line at each survey' }),
   residuals: quantityArray('pressureDifference', {}, { description: 'p/z minus the fitted line at each survey' }),

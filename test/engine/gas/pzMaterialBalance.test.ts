@@ -23,6 +23,15 @@ describe('gas.pzMaterialBalance', () => {
     expect(warnings.join(' ')).to.not.match(/curves/);
   });
 
+  it('on three or more surveys exactly on a line (p/z 3000, 2000, 1000, 500 at Gp 0, 1, 2, 2.5, z 1): OGIP 3, both standard errors 0, not a refusal', () => {
+    const r = ok(def, { psia: [3000, 2000, 1000, 500], gp: [0, 1, 2, 2.5], z: [1, 1, 1, 1], TF: 150, gasSG: 0.7 }).result;
+    expect(r.ogip).to.be.closeTo(3, 1e-12);
+    expect(r.pOverZInitial).to.be.closeTo(3000, 1e-9);
+    expect(r.interceptStdError).to.equal(0);
+    expect(r.ogipStdError).to.equal(0);
+    expect(r.r2).to.equal(1);
+  });
+
   it('the volumetric model at the last survey pressure recovers that survey (gpAbandon 50 of OGIP 100, refdata pz-5000.0-100.0)', () => {
     const r = ok(def, { ...synthetic, psiaAbandon: synthetic.psia[4] }).result;
     expect(r.gpAbandon).to.be.closeTo(50, 50 * 1e-5);
