@@ -144,7 +144,16 @@ export const pzMaterialBalance = defineFunction({
     if (fit.r2 < 0.95 && n >= 3) warnings.push(`the straight line explains little of the p/z data (R² ${fit.r2.toFixed(3)})`);
     if (input.psiaAbandon !== undefined) {
       const za = gas.z(input.psiaAbandon).z;
-      const gpA = ogip * (1 - input.psiaAbandon / za / fit.intercept);
+      const pzA = input.psiaAbandon / za;
+      // Above the initial p/z the volumetric model gives negative cumulative production: no gas
+      // is produced on the way up to a pressure the reservoir never depletes to.
+      if (pzA > fit.intercept) {
+        throw new EngineFailure(
+          'invalid_input',
+          `psiaAbandon ${input.psiaAbandon} psia has p/z ${pzA.toPrecision(6)} psia, above the initial p/z ${fit.intercept.toPrecision(6)} psia of the fitted line: an abandonment pressure must be below the initial pressure`,
+        );
+      }
+      const gpA = ogip * (1 - pzA / fit.intercept);
       Object.assign(out, { gpAbandon: gpA, recoveryFactorAbandon: gpA / ogip, zAbandon: za });
     }
     return out as never;

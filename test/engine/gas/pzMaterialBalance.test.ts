@@ -38,6 +38,12 @@ describe('gas.pzMaterialBalance', () => {
     expect(r.recoveryFactorAbandon).to.be.closeTo(0.5, 1e-5);
   });
 
+  it('when psiaAbandon is above the initial pressure (6000 psia, p/z above the fitted 4929.6), then invalid_input, not a negative gpAbandon', () => {
+    const out = call(def, { ...synthetic, psiaAbandon: 6000 });
+    expect(out).to.include({ ok: false, reason: 'invalid_input' });
+    expect((out as { message: string }).message).to.match(/psiaAbandon 6000 psia .* above the initial p\/z/);
+  });
+
   it('least squares with scatter matches the hand OLS: p/z 5000, 4600, 4150, 3800 at Gp 0, 1, 2, 3 -> slope -405, intercept 4995, G 12.3333, R² 0.99765 (z given as 1)', () => {
     const r = ok(def, { psia: [5000, 4600, 4150, 3800], gp: [0, 1, 2, 3], z: [1, 1, 1, 1], TF: 150, gasSG: 0.7 }).result;
     // xbar 1.5, ybar 4387.5, Sxx 5, Sxy -2025 -> b -405, a 4995; residuals 5, 10, -35, 20; SSE 1750; Syy 821875.
