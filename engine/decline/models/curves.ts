@@ -134,6 +134,16 @@ function timeToByBisection(rate: (t: number) => number, qLimit: number, tMax = 1
   return (lo + hi) / 2;
 }
 
+/** Time in (lo, hi] at which a rate falling over it (above qLimit at lo, at most qLimit at hi) reaches qLimit. */
+function bisectFalling(rate: (t: number) => number, qLimit: number, lo: number, hi: number): number {
+  for (let i = 0; i < 400 && hi - lo > 1e-15 * hi; i++) {
+    const mid = (lo + hi) / 2;
+    if (rate(mid) > qLimit) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
+}
+
 export function powerLawExponentialCurve(qi: number, di: number, dinf: number, n: number): Curve {
   const rate = (t: number) => qi * Math.exp(-di * t ** n - dinf * t);
   const knots: number[] = [0];
@@ -196,7 +206,18 @@ export function duongCurve(q1: number, a: number, m: number): Curve {
     // With m > 1 the rate rises from 0 at t = 0 to a peak at t = (a/m)^(1/(m-1)) (where D = 0),
     // then falls, whatever a is (the peak is before t = 1 when a < m): the limit is the fall's
     // crossing, after the peak; a rate that never rises above qLimit reaches it at once.
+    // m = 1: q = q1 t^(a - 1), which rises for good (a > 1) or stays at q1 (a = 1): it never
+    // falls to the limit. m < 1: the rate falls from infinity at t = 0 to a trough at
+    // t = (m/a)^(1/(1-m)) (where D = 0), then rises for good: the limit is on the fall before
+    // the trough, or never reached when the trough is above it.
     timeTo(q) {
+      if (Math.abs(1 - m) < 1e-12 && a >= 1) return a === 1 && q1 <= q ? 0 : Infinity;
+      if (m < 1 && Math.abs(1 - m) >= 1e-12) {
+        const trough = (m / a) ** (1 / (1 - m));
+        if (!(trough > 0)) return Infinity;
+        if (Number.isFinite(trough) && rate(trough) > q) return Infinity;
+        if (Number.isFinite(trough)) return bisectFalling(rate, q, 0, trough);
+      }
       const peak = m > 1 ? (a / m) ** (1 / (m - 1)) : 0;
       // m just above 1 with a > m: the peak is beyond any double (the rate rises for good).
       if (m > 1 && peak === Infinity) return Infinity;

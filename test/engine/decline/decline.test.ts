@@ -148,6 +148,25 @@ describe('unconventional models', () => {
     close(run('decline.duong', { qi: 1000, a: 10, m: 0.99, t: [1] }).cum[0], 100, 1e-12, 'a/(1-m) 1000: no 0 x Infinity');
   });
 
+  it('Duong where the rate is not monotone: m = 1 with a > 1 rises for good (was tLimit 0, EUR 0); m < 1 falls to a trough before t = 1 (the crossing there was missed)', () => {
+    // m = 1: q = q1 t^(a - 1) = 100 t rises without bound: no limit, with a warning.
+    const rising = run('decline.duong', { qi: 100, a: 2, m: 1, t: [1, 100], qLimit: 5 });
+    expect(rising.tLimit).to.equal(undefined);
+    expect(rising.eur).to.equal(undefined);
+    expect(rising.warnings.join(' ')).to.match(/does not fall to qLimit/);
+    // a = 1: constant q1 = 100.
+    expect(run('decline.duong', { qi: 100, a: 1, m: 1, t: [1], qLimit: 5 }).tLimit).to.equal(undefined);
+    // m 0.61, a 1.5: q falls from infinity to ~155.8 at t = (m/a)^(1/(1-m)) ~ 0.1, then rises; 170.69 is crossed on the fall.
+    const q = (t: number) => 374.29 * t ** -0.61 * Math.exp((1.5 / 0.39) * (t ** 0.39 - 1));
+    const r = run('decline.duong', { qi: 374.29, a: 1.5, m: 0.61, t: [1], qLimit: 170.69 });
+    const trough = (0.61 / 1.5) ** (1 / 0.39);
+    expect(r.tLimit).to.be.above(0).and.below(trough);
+    close(q(r.tLimit), 170.69, 1e-9);
+    close(r.eur, integrate((u) => (374.29 / 0.39) * Math.exp((1.5 / 0.39) * (u - 1)), 0, r.tLimit ** 0.39, 1e-13), 1e-9);
+    // A trough above the limit: never reached.
+    expect(run('decline.duong', { qi: 374.29, a: 1.5, m: 0.61, t: [1], qLimit: 100 }).tLimit).to.equal(undefined);
+  });
+
   it('Duong with m > 1 and a < m: the limit is on the fall after the peak (t = (a/m)^(1/(m-1)) < 1), not at t = 0', () => {
     const q = (t: number) => 1000 * t ** -1.5 * Math.exp((0.5 / -0.5) * (t ** -0.5 - 1));
     const r = run('decline.duong', { qi: 1000, a: 0.5, m: 1.5, t: [1, 365.25], qLimit: 1 });
