@@ -159,6 +159,18 @@ describe('econ.metrics', () => {
       expect(r.irrAmbiguous).to.equal(false);
     });
 
+    it('when the cash flows sum to exactly 0, r = 0 is a root and the smallest non-negative one (was -2.2e-16, and irr jumped to the next root)', () => {
+      // -1 + 3x - 2x^2 = -(1 - x)(1 - 2x): x = 1 and 1/2, r = 0 and 1 (hand algebra); the rule picks 0.
+      const { result: r } = result({ cashFlows: [-1, 3, -2], discountRates: [] });
+      expect(r.irrAllRoots).to.have.length(2);
+      expect((r.irrAllRoots as number[])[0]).to.equal(0);
+      expectClose([(r.irrAllRoots as number[])[1] as number], [1], { rel: 1e-14 }, 'second root');
+      expect(r.irr).to.equal(0);
+      // A longer series summing to 0 with a second root at 16.33%.
+      const { result: r2 } = result({ cashFlows: [3, 1, -1, -5, 1, -4, 1, 0, -1, 5], discountRates: [] });
+      expect(r2.irr).to.equal(0);
+    });
+
     it('when a root lies close to -100%, it is found with full precision', () => {
       // 1000 - x = 0 at x = 1000, so 1 + r = 1/1000 and r = -0.999 (hand algebra).
       const { result: r } = result({ cashFlows: [1000, -1], discountRates: [] });
