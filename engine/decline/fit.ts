@@ -16,7 +16,8 @@
  * rates at the data times, covariance and standard errors s^2 (J^T J)^-1 from the Jacobian of the
  * residuals at the solution (Bates & Watts 1988), and a forecast (rate, cumulative) from the fit.
  * A fit whose J^T J is singular (the data cannot separate the parameters) or that has no more
- * points than parameters is a 422 with the reason.
+ * points than parameters is a 422 with the reason; one whose R2 of the objective is below 0.5 (the
+ * model explains less than half the variance: rising, scattered or oscillating rates) warns.
  *
  * References:
  * - Arps (1945); Robertson (1988); Duong (2011); Ilk et al. (2008); Valko (2009): the models.
@@ -44,7 +45,7 @@ export const fit = defineFunction({
     "Bounded least-squares fit of 'exponential', 'harmonic', 'hyperbolic' (0 <= b <= 2), 'modifiedHyperbolic' (dterm given), 'duong', 'powerLawExponential' or 'stretchedExponential' to rates q at times t " +
     "(objective 'logRate' default, or 'rate'; Levenberg–Marquardt with a heuristic start plus 11 fixed-seed starts: deterministic). " +
     'Returns the parameters (declines nominal per timeUnit), R2 on rate and on ln rate, residuals, fitted rates, covariance and standard errors from the Jacobian at the solution, and a forecast (rate, cumulative) to forecastTo. ' +
-    'q <= 0 points are skipped with a warning; a singular fit (parameters not determined by the data) is a 422. Units: rates in any volume per timeUnit.',
+    'q <= 0 points are skipped with a warning; a singular fit (parameters not determined by the data) is a 422; a fit whose R2 of the objective is below 0.5 (the model explains less than half the variance) warns. Units: rates in any volume per timeUnit.',
   input: Type.Object({
     t: Type.Array(timeOf('Time', { minimum: 0 }), { minItems: 2, maxItems: MAX_POINTS, description: 'Times of the rates, timeUnit from the start of the decline' }),
     q: Type.Array(rateOf('Rate', { minimum: 0 }), { minItems: 2, maxItems: MAX_POINTS, description: 'Rates (volume per timeUnit), one per t' }),
@@ -151,6 +152,15 @@ export const fit = defineFunction({
     if (!Number.isFinite(horizon)) throw new EngineFailure('out_of_range', `the default forecast runs to twice the last time (${Math.max(...t)}), beyond any finite time: give forecastTo, or times in a larger timeUnit`);
     const ft = Array.from({ length: FORECAST_POINTS }, (_, i) => (horizon * i) / (FORECAST_POINTS - 1)).filter((x) => model !== 'duong' || x > 0);
     const named = Object.fromEntries(names.map((n, i) => [n, best.params[i] as number]));
+    // One test of "no variance" for both: a relative spread of q below 1e-6, which is the same spread of ln q.
+    const r2 = rSquared(q, fitted, NO_VARIANCE * q.length * (q.reduce((a, v) => a + v, 0) / q.length) ** 2);
+    const r2LogRate = rSquared(q.map(Math.log), fitted.map(Math.log), NO_VARIANCE * q.length);
+    const r2Objective = objective === 'logRate' ? r2LogRate : r2;
+    if (r2Objective < POOR_FIT_R2) {
+      warnings.push(
+        `poor fit: the ${model} curve explains ${r2Objective <= 0 ? 'none' : `only ${(100 * r2Objective).toFixed(1)}%`} of the variance of ${objective === 'logRate' ? 'ln q' : 'q'} (R2 ${r2Objective.toPrecision(3)}): these data do not follow this decline model, and its parameters, standard errors and forecast are not a description of them`,
+      );
+    }
     return {
       model,
       ...named,
@@ -160,9 +170,8 @@ export const fit = defineFunction({
       parameterNames: names,
       standardErrors: Object.fromEntries(names.flatMap((n, i) => (held[i] ? [] : [[n, Math.sqrt(Math.max((cov[i] as number[])[i] as number, 0))]]))),
       covariance: cov,
-      // One test of "no variance" for both: a relative spread of q below 1e-6, which is the same spread of ln q.
-      r2: rSquared(q, fitted, NO_VARIANCE * q.length * (q.reduce((a, v) => a + v, 0) / q.length) ** 2),
-      r2LogRate: rSquared(q.map(Math.log), fitted.map(Math.log), NO_VARIANCE * q.length),
+      r2,
+      r2LogRate,
       rmse: Math.sqrt(best.sse / t.length),
       pointsUsed: t.length,
       residuals: resid,
@@ -174,6 +183,9 @@ export const fit = defineFunction({
     };
   },
 });
+
+/** Below this R2 of the objective (ln q, or q) a fit is reported as poor: the model explains less than half the variance. */
+const POOR_FIT_R2 = 0.5;
 
 /** Rates alike to about one part in a million: a sum of squares of relative spread below this, per point, is no variance. */
 const NO_VARIANCE = 1e-12;

@@ -235,6 +235,26 @@ describe('decline.fit', () => {
     expect(same.message).to.match(/singular/);
   });
 
+  it('data no decline model follows (rising, oscillating, scattered rates) warn "poor fit" (an exponential fit to a sawtooth had R2 0.005 and no warning)', () => {
+    const t = Array.from({ length: 24 }, (_, i) => i + 1);
+    const rising = t.map((x) => 10 * 1.1 ** x);
+    const sawtooth = t.map((x) => (x % 2 ? 100 : 1));
+    for (const [name, q] of [['rising', rising], ['sawtooth', sawtooth]] as const) {
+      for (const model of ['exponential', 'hyperbolic', 'duong'] as const) {
+        if (name === 'rising' && model === 'duong') continue; // Duong with m < 1 does rise: it fits
+        const r = attempt('decline.fit', { t, q, model });
+        expect(r.ok, `${name} ${model}`).to.equal(true);
+        if (!r.ok) continue;
+        expect(r.result.r2LogRate, `${name} ${model}`).to.be.below(0.5);
+        expect(r.warnings.some((w) => /^poor fit: the /.test(w)), `${name} ${model}: ${r.warnings.join(' | ')}`).to.equal(true);
+      }
+    }
+    // A noisy real decline (5% noise) is no poor fit.
+    const q = t.map((x, i) => 800 / (1 + 0.8 * 0.1 * x) ** (1 / 0.8) * (1 + 0.05 * Math.sin(7 * i)));
+    const good = attempt('decline.fit', { t, q, model: 'hyperbolic', timeUnit: 'month' });
+    expect(good.ok && good.warnings.some((w) => /^poor fit/.test(w))).to.equal(false);
+  });
+
   it('flat rates: R2 is 1, not divided by rounding noise (r2LogRate was -1.5e15, one rate 1e-7 off gave -15,720)', () => {
     const t = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
     // Rates near 1 too, where the mean of ln q is ~0 (a threshold scaled by it would vanish).
