@@ -19,7 +19,7 @@
  */
 import Type from 'typebox';
 import { defineFunction } from '../definition.js';
-import { cumList, declineList, nominalDecline, over, perTime, rateList, rateOf, ratio, requireFiniteDecline, timeOf, timesInput, volumeOf } from './inputs.js';
+import { cumList, declineList, limitAtStart, nominalDecline, over, perTime, rateList, rateOf, ratio, requireFiniteDecline, timeOf, timesInput, volumeOf } from './inputs.js';
 import { arpsCurve } from './models/curves.js';
 import { declinePeriodInput, declineTypeInput, timeUnitInput } from './models/declineTypes.js';
 
@@ -95,6 +95,7 @@ export const arps = defineFunction({
     if (Number.isFinite(tLimit)) {
       const eur = curve.cum(tLimit);
       requireFiniteDecline({ eur }, `qi ${input.qi}, di ${input.di}, b ${input.b} and qLimit ${input.qLimit}`);
+      limitAtStart(input.qLimit, tLimit, warnings);
       return { ...out, tLimit, eur };
     }
     warnings.push(`the rate never falls to qLimit ${input.qLimit} within the floating-point range of time (decline ${d} per time unit): no tLimit or EUR`);

@@ -1,7 +1,7 @@
 /** The output every single-curve decline function shares: rate, cumulative and decline over t, EUR at qLimit. */
 import Type from 'typebox';
 import { quantity } from '../quantity.js';
-import { cumList, over, rateList, rateOf, requireFiniteDecline, timeOf, volumeOf } from './inputs.js';
+import { cumList, limitAtStart, over, rateList, rateOf, requireFiniteDecline, timeOf, volumeOf } from './inputs.js';
 import type { Curve } from './models/curves.js';
 
 export const CURVE_OUTPUT = {
@@ -31,5 +31,6 @@ export function curveResult(curve: Curve, times: readonly number[], qLimit: numb
   }
   const eur = curve.cum(tLimit);
   requireFiniteDecline({ eur }, 'qi, the model parameters and qLimit');
+  limitAtStart(qLimit, tLimit, warnings);
   return { ...out, tLimit, eur };
 }

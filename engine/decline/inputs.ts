@@ -62,3 +62,8 @@ const beyondRange = (what: string, inputs: string) =>
 
 /** Evaluates f over a list, as a plain array. */
 export const over = (times: readonly number[], f: (t: number) => number): number[] => times.map(f);
+
+/** The warning of an economic limit at or above the rate from t = 0 on: tLimit and EUR are 0. */
+export function limitAtStart(qLimit: number, tLimit: number, warnings: string[]): void {
+  if (tLimit === 0) warnings.push(`the rate does not exceed qLimit ${qLimit} after t = 0: the well is at its economic limit from the start (tLimit 0, EUR 0)`);
+}

@@ -21,7 +21,7 @@ import Type from 'typebox';
 import { defineFunction } from '../definition.js';
 import { EngineFailure } from '../failure.js';
 import { ARPS_INPUTS } from './arps.js';
-import { cumList, declineList, nominalDecline, over, perTime, rateList, rateOf, requireFiniteDecline, timeOf, timesInput, volumeOf } from './inputs.js';
+import { cumList, declineList, limitAtStart, nominalDecline, over, perTime, rateList, rateOf, requireFiniteDecline, timeOf, timesInput, volumeOf } from './inputs.js';
 import { mhSwitchTime, modifiedHyperbolicCurve } from './models/curves.js';
 import { B_EXPONENTIAL } from './models/declineTypes.js';
 
@@ -93,6 +93,7 @@ export const modifiedHyperbolic = defineFunction({
     }
     const eur = curve.cum(tLimit);
     requireFiniteDecline({ eur }, `qi ${input.qi}, di ${input.di}, b ${input.b}, dterm ${input.dterm} and qLimit ${input.qLimit}`);
+    limitAtStart(input.qLimit, tLimit, warnings);
     return { ...out, tLimit, eur };
   },
 });

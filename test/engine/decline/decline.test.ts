@@ -177,6 +177,7 @@ describe('unconventional models', () => {
     // A peak (here at t = 1/9: 1000 x 27 x e^-2 ~ 3650) below the limit: the rate never rises above it.
     const never = run('decline.duong', { qi: 1000, a: 0.5, m: 1.5, t: [1], qLimit: 4000 });
     expect(never.tLimit).to.equal(0);
+    expect(never.warnings.join(' ')).to.match(/at its economic limit from the start/);
     expect(never.eur).to.equal(0);
     // m just above 1 with a > m: the peak is past any double; the rate never falls to the limit (was tLimit 0, EUR 0).
     const rising = attempt('decline.duong', { qi: 1000, a: 1.2, m: 1.0001, t: [1, 30, 365], qLimit: 100 });
@@ -292,6 +293,22 @@ describe('decline.fit', () => {
     expect(Object.keys(r.result.standardErrors)).to.deep.equal(['qi', 'di', 'b']);
     for (const v of Object.values(r.result.standardErrors as Record<string, number>)) expect(v).to.be.above(0);
     expect(r.warnings).to.deep.equal(['parameter(s) b ended on a bound: the model may not suit these data']);
+  });
+});
+
+describe('an economic limit at or above the initial rate', () => {
+  it('answers tLimit 0 and EUR 0 with a warning, not silently (decline.eur refuses the same input)', () => {
+    for (const [name, body] of [
+      ['decline.arps', { qi: 100, di: 0.1, b: 0.5, t: [0, 1], qLimit: 200 }],
+      ['decline.modifiedHyperbolic', { qi: 100, di: 0.1, b: 0.5, dterm: 0.01, t: [0, 1], qLimit: 100 }],
+      ['decline.stretchedExponential', { qi: 100, tau: 10, n: 0.5, t: [1], qLimit: 150 }],
+    ] as const) {
+      const r = run(name, body);
+      expect(r.tLimit, name).to.equal(0);
+      expect(r.eur, name).to.equal(0);
+      expect(r.warnings.join(' '), name).to.match(/at its economic limit from the start/);
+    }
+    expect(run('decline.arps', { qi: 100, di: 0.1, b: 0.5, t: [0], qLimit: 50 }).warnings).to.deep.equal([]);
   });
 });
 
