@@ -7,7 +7,9 @@
  *   B = 0.0814 [1 - 0.0554 ln(1 + 730 R/(R + 1))];  A = -2.314 [NV (1 + 205/ND)]^B
  *   HL = 1 - (1 - lambdaL)(1 - exp(A))   (>= lambdaL)
  * Friction on an effective (liquid-film) roughness: k0 = 28.5 sigma/(rhoNs vm^2) (ft) for
- * R >= 0.007, k = k_pipe + R (k0 - k_pipe)/0.007 below, at least 2.77e-5 ft; Moody f at
+ * R >= 0.007, k = k_pipe + R (k0 - k_pipe)/0.007 below, at least 2.77e-5 ft and at most 0.05 d
+ * (the top of the Moody chart, the range of Colebrook–Serghides: k0 grows as 1/vm^2 and passes the
+ * pipe's radius at low rates, where Colebrook has no root past k/d = 3.7); Moody f at
  * rhoNs vm d / muNs; dp/dz = [rhoS sin(theta) + f rhoNs vm^2/(2 gc d)] / (1 - G vsg/(gc p)), G = rhoNs vm.
  * Validity (Gray): vertical gas wells, vm below ~50 ft/s, d below 3.5 in, condensate-gas ratio
  * below 50 STB/MMscf and water-gas ratio below 5 STB/MMscf; a warning above 30 degrees deviation.
@@ -21,6 +23,8 @@ import { moodyFriction } from './friction.js';
 import { G, IN2_PER_FT2, noSlipViscosity, reynolds, type FlowState, type Gradient } from './state.js';
 
 const DYNE_CM_PER_LBM_S2 = 453.59237;
+/** Largest relative roughness of the Moody chart, and of friction.ts's stated range. */
+const MAX_RELATIVE_ROUGHNESS = 0.05;
 
 export function gray(s: FlowState): Gradient {
   const sinT = Math.sin(s.theta);
@@ -36,7 +40,8 @@ export function gray(s: FlowState): Gradient {
     const a = -2.314 * (nv * (1 + 205 / nd)) ** b;
     hl = Math.min(Math.max(1 - (1 - s.lambdaL) * (1 - Math.exp(a)), s.lambdaL), 1);
     const k0 = (28.5 * sigma) / (s.rhoNs * s.vm * s.vm);
-    roughness = Math.max(r >= 0.007 ? k0 : s.roughness + (r * (k0 - s.roughness)) / 0.007, 2.77e-5);
+    const film = Math.max(r >= 0.007 ? k0 : s.roughness + (r * (k0 - s.roughness)) / 0.007, 2.77e-5);
+    roughness = Math.min(film, Math.max(MAX_RELATIVE_ROUGHNESS * s.d, s.roughness));
   } else if (s.vsg <= 1e-10) hl = s.vm > 0 ? 1 : s.lambdaL; // nothing flowing: the stream's static column
   const rhoS = hl * s.rhoL + (1 - hl) * s.rhoG;
   const f = moodyFriction(reynolds(s.rhoNs, s.vm, s.d, noSlipViscosity(s)), roughness / s.d);

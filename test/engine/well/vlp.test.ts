@@ -6,6 +6,7 @@
  */
 import { expect } from 'chai';
 import { moodyFriction } from '../../../engine/well/flow/friction.js';
+import { gray } from '../../../engine/well/flow/gray.js';
 import { attempt, close, failure, run } from './call.js';
 
 const gasWell = { tubingIdIn: 2.441, mdFt: 10000, whtF: 100, bhtF: 200, thpPsia: 500, gasSG: 0.65, cgrStbPerMMscf: 10, qwStbd: 10, condensateApi: 45, oilViscosityCp: 1 };
@@ -120,5 +121,32 @@ describe('well.vlp', () => {
       expect(r.warnings.join(' ')).to.match(/rate 40: no tubing-head pressure/);
     }
     expect(failure('well.vlp', { ...gasWell, bhpPsia: 700, thpPsia: undefined, qgMMscfd: 60 }).reason).to.equal('no_solution');
+  });
+
+  it("Gray's liquid-film roughness stays on the Moody chart at low velocity (was Serghides past Colebrook's root: 61.7 psi/ft at vm 0.5 ft/s)", () => {
+    // A loading gas well's state: 2.441 in tubing, 500 psia, liquid/gas 0.002 by volume.
+    const d = 2.441 / 12;
+    // Colebrook at k/d 0.05 (the Moody chart's top) by iteration.
+    const colebrook = (re: number) => {
+      let x = 7;
+      for (let i = 0; i < 200; i++) x = -2 * Math.log10(0.05 / 3.7 + (2.51 * x) / re);
+      return 1 / (x * x);
+    };
+    for (const vsg of [0.25, 0.5, 1, 2, 4]) {
+      const vsl = vsg * 0.002;
+      const vm = vsl + vsg;
+      const lambdaL = vsl / vm;
+      const rhoNs = lambdaL * 50 + (1 - lambdaL) * 1.8;
+      const g = gray({ p: 500, T: 150, vsl, vsg, vm, lambdaL, rhoL: 50, rhoG: 1.8, rhoNs, muL: 1, muG: 0.013, sigma: 20, d, roughness: 0.0006 / 12, theta: Math.PI / 2 });
+      const hydrostatic = (g.holdup * 50 + (1 - g.holdup) * 1.8) / 144;
+      const ek = (rhoNs * vm * vsg) / (32.174 * 500 * 144);
+      const friction = g.dpdz * (1 - ek) - hydrostatic;
+      const re = (rhoNs * vm * d) / ((lambdaL * 1 + (1 - lambdaL) * 0.013) * 6.71969e-4);
+      expect(friction, `vsg ${vsg}`).to.be.within(0, (1.001 * colebrook(re) * rhoNs * vm * vm) / (2 * 32.174 * d) / 144);
+    }
+    // The well: 0.2 MMscf/d no longer answers above both 0.1 and 0.3 MMscf/d (3004 against 2867 and 2448 psia).
+    const loading = { ...gasWell, thpPsia: 1500, cgrStbPerMMscf: 10, qwStbd: 2, vlpMethod: 'Gray' };
+    const [a, b, c] = run('well.vlp', { ...loading, qgMMscfd: [0.1, 0.2, 0.3] }).bhpPsia;
+    expect(b).to.be.within(c, a);
   });
 });
