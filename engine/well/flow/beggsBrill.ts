@@ -17,7 +17,8 @@
  *   psi = 1 + C [sin(1.8 theta) - sin^3(1.8 theta)/3];  HL(theta) = HL(0) psi
  *   fTP = fns exp(S), y = lambdaL/HL^2, S = ln y/(-0.0523 + 3.182 ln y - 0.8725 (ln y)^2 + 0.01853 (ln y)^4),
  *   S = ln(2.2 y - 1.2) for 1 < y < 1.2;  fns Moody at rhoNs vm d/muNs
- *   dp/dz = [rhoS g sin(theta) + fTP rhoNs vm^2/(2 d)] / gc / (1 - rhoS vm vsg/(gc p))
+ *   dp/dz = [rhoS g sin(theta) + fTP rhoNs vm^2/(2 d)] / gc / (1 - Ek),  Ek = rhoS vm vsg/(gc p);
+ *   Ek >= 1 (critical flow: no steady gradient) gives no number (NaN, regime says why)
  *
  * References:
  * - Beggs, H.D. and Brill, J.P. (1973) A Study of Two-Phase Flow in Inclined Pipes. JPT 25(5),
@@ -104,5 +105,13 @@ export function beggsBrill(s: FlowState): Gradient {
   const fns = moodyFriction(reynolds(s.rhoNs, s.vm, s.d, noSlipViscosity(s)), s.roughness / s.d);
   const fric = (fns * Math.exp(sExp) * s.rhoNs * s.vm * s.vm) / (2 * G * s.d);
   const ek = (rhoS * s.vm * s.vsg) / (G * s.p * IN2_PER_FT2);
-  return { dpdz: (rhoS * sinT + fric) / IN2_PER_FT2 / Math.max(1 - ek, 0.1), holdup: hl, regime };
+  // Ek >= 1: the balance has no positive gradient (dp/dz -> infinity as Ek -> 1, the mixture's own
+  // critical flow): no steady flow at this pressure, as the march's gas-sonic check says for gas alone.
+  if (!(ek < 1)) return { dpdz: NaN, holdup: hl, regime: criticalFlow(ek) };
+  return { dpdz: (rhoS * sinT + fric) / IN2_PER_FT2 / (1 - ek), holdup: hl, regime };
+}
+
+/** The regime of a state past critical flow (Ek = rho vm vsg/(gc p) >= 1): the march refuses it with this reason. */
+export function criticalFlow(ek: number): string {
+  return `critical flow: the kinetic-energy term Ek = rho vm vsg/(gc p) is ${ek.toPrecision(3)} >= 1, the mixture would pass its speed of sound (the string cannot pass this rate at this pressure)`;
 }

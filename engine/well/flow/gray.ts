@@ -10,7 +10,8 @@
  * R >= 0.007, k = k_pipe + R (k0 - k_pipe)/0.007 below, at least 2.77e-5 ft and at most 0.05 d
  * (the top of the Moody chart, the range of Colebrook–Serghides: k0 grows as 1/vm^2 and passes the
  * pipe's radius at low rates, where Colebrook has no root past k/d = 3.7); Moody f at
- * rhoNs vm d / muNs; dp/dz = [rhoS sin(theta) + f rhoNs vm^2/(2 gc d)] / (1 - G vsg/(gc p)), G = rhoNs vm.
+ * rhoNs vm d / muNs; dp/dz = [rhoS sin(theta) + f rhoNs vm^2/(2 gc d)] / (1 - G vsg/(gc p)), G = rhoNs vm
+ * (no number where G vsg/(gc p) >= 1: critical flow, as in beggsBrill.ts).
  * Validity (Gray): vertical gas wells, vm below ~50 ft/s, d below 3.5 in, condensate-gas ratio
  * below 50 STB/MMscf and water-gas ratio below 5 STB/MMscf; a warning above 30 degrees deviation.
  *
@@ -19,6 +20,7 @@
  *   Controlled Safety Valve Sizing Computer Program, Appendix B. American Petroleum Institute.
  * - Brill, J.P. and Mukherjee, H. (1999) Multiphase Flow in Wells. SPE Monograph 17.
  */
+import { criticalFlow } from './beggsBrill.js';
 import { moodyFriction } from './friction.js';
 import { G, IN2_PER_FT2, noSlipViscosity, reynolds, type FlowState, type Gradient } from './state.js';
 
@@ -47,5 +49,6 @@ export function gray(s: FlowState): Gradient {
   const f = moodyFriction(reynolds(s.rhoNs, s.vm, s.d, noSlipViscosity(s)), roughness / s.d);
   const fric = (f * s.rhoNs * s.vm * s.vm) / (2 * G * s.d);
   const ek = (s.rhoNs * s.vm * s.vsg) / (G * s.p * IN2_PER_FT2);
-  return { dpdz: (rhoS * sinT + fric) / IN2_PER_FT2 / Math.max(1 - ek, 0.1), holdup: hl, regime: 'Gray (annular-mist gas well)' };
+  if (!(ek < 1)) return { dpdz: NaN, holdup: hl, regime: criticalFlow(ek) };
+  return { dpdz: (rhoS * sinT + fric) / IN2_PER_FT2 / (1 - ek), holdup: hl, regime: 'Gray (annular-mist gas well)' };
 }

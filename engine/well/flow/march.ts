@@ -115,7 +115,7 @@ export function march(m: MarchInput): MarchResult {
       if (choked) return { endPsia: null, reason: `the flow would be choked at ${st.mdTop.toFixed(0)} ft MD (${pAvg.toFixed(1)} psia): ${choked}` };
       last = m.correlation(state);
       const next = p + sign * last.dpdz * st.dMd;
-      if (!Number.isFinite(next)) return { endPsia: null, reason: `no finite pressure gradient at ${st.mdTop.toFixed(0)} ft MD` };
+      if (!Number.isFinite(next)) return { endPsia: null, reason: `no finite pressure gradient at ${st.mdTop.toFixed(0)} ft MD (${pAvg.toFixed(1)} psia): ${last.regime}` };
       const moved = Math.abs(next - pEnd);
       pEnd = next;
       if (moved < PASS_TOL_PSI) break;

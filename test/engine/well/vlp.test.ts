@@ -6,6 +6,7 @@
  */
 import { expect } from 'chai';
 import { moodyFriction } from '../../../engine/well/flow/friction.js';
+import { beggsBrill } from '../../../engine/well/flow/beggsBrill.js';
 import { gray } from '../../../engine/well/flow/gray.js';
 import { attempt, close, failure, run } from './call.js';
 
@@ -148,5 +149,25 @@ describe('well.vlp', () => {
     const loading = { ...gasWell, thpPsia: 1500, cgrStbPerMMscf: 10, qwStbd: 2, vlpMethod: 'Gray' };
     const [a, b, c] = run('well.vlp', { ...loading, qgMMscfd: [0.1, 0.2, 0.3] }).bhpPsia;
     expect(b).to.be.within(c, a);
+  });
+
+  it('Beggs & Brill past critical flow (Ek >= 1) gives no number; below it the exact 1/(1 - Ek) (was clamped at 1/0.1: 4296 psia from 58 psia THP at Ek 3.9)', () => {
+    // Pressure enters Beggs & Brill only through Ek = rhoS vm vsg/(gc p): dpdz (1 - Ek) is the same at every p.
+    const d = 2.441 / 12;
+    const st = { T: 100, vsl: 3, vsg: 250, vm: 253, lambdaL: 3 / 253, rhoL: 55, rhoG: 0.3, rhoNs: (3 * 55 + 250 * 0.3) / 253, muL: 2, muG: 0.011, sigma: 25, d, roughness: 0.0006 / 12, theta: Math.PI / 2 };
+    const base = beggsBrill({ ...st, p: 1e6 });
+    const ekAt = (p: number) => (((base.holdup * 55 + (1 - base.holdup) * 0.3) * 253 * 250) / (32.174 * p * 144));
+    for (const ek of [0.5, 0.95, 0.99]) {
+      const p = ekAt(1) / ek;
+      close(beggsBrill({ ...st, p }).dpdz * (1 - ek), base.dpdz * (1 - ekAt(1e6)), 1e-9, `Ek ${ek}`);
+    }
+    expect(beggsBrill({ ...st, p: ekAt(1) / 1.5 }).dpdz).to.be.NaN;
+    // The well: 4813 STB/d of a 30% water-cut oil at 58 psia THP in 2.441 in tubing (Ek 3.9 at the wellhead).
+    const r = attempt('well.vlp', { tubingIdIn: 2.441, mdFt: 12447.7, tvdFt: 8801.9, whtF: 109, bhtF: 163.8, gasSG: 0.7335, wellType: 'oil', api: 31.62, gorScfStb: 800, waterCut: 0.3, pbPsia: 3723.3, rsbScfStb: 623.6, vlpMethod: 'BeggsBrill', thpPsia: 57.92, qLiquidStbd: [1000, 4813.4] });
+    expect(r.ok).to.equal(true);
+    if (!r.ok) return;
+    expect(r.result.bhpPsia[0]).to.be.a('number');
+    expect(r.result.bhpPsia[1]).to.equal(null);
+    expect(r.warnings.join(' ')).to.match(/critical flow/);
   });
 });
