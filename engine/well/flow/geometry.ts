@@ -31,7 +31,23 @@ export interface GeometryInput {
 
 export const DEFAULT_ROUGHNESS_IN = 0.0006;
 
+/**
+ * Roughness is the height of the wall's bumps: at half the inside diameter they would meet across
+ * the bore (no pipe is left; Colebrook has no root at all past k/d = 3.7). Refused at or above it;
+ * above the Moody chart's 0.05 (Nikuradse's sand-grain data reach 0.033) vlpWell warns.
+ */
+export const MAX_PHYSICAL_RELATIVE_ROUGHNESS = 0.5;
+export const MAX_CHART_RELATIVE_ROUGHNESS = 0.05;
+
 export function sectionsOf(g: GeometryInput): Section[] {
+  const sections = rawSectionsOf(g);
+  for (const s of sections) {
+    if (!(s.roughnessIn < MAX_PHYSICAL_RELATIVE_ROUGHNESS * s.idIn)) throw new EngineFailure('out_of_range', `roughness ${s.roughnessIn} in is at least half the inside diameter ${s.idIn} in: the wall's bumps would fill the bore, which is no pipe`);
+  }
+  return sections;
+}
+
+function rawSectionsOf(g: GeometryInput): Section[] {
   const rough = g.roughnessIn ?? DEFAULT_ROUGHNESS_IN;
   if (g.segments && g.segments.length) {
     if (g.tubingIdIn !== undefined || g.mdFt !== undefined || g.tvdFt !== undefined) throw new EngineFailure('invalid_input', 'give either segments or tubingIdIn/mdFt/tvdFt, not both');

@@ -6,7 +6,7 @@ import { EngineFailure } from '../../failure.js';
 import { beggsBrill } from './beggsBrill.js';
 import { dryGas } from './dryGas.js';
 import { gasWellStream, oilWellRangeWarnings, oilWellStream, type GasWellInput, type OilWellInput, type Stream } from './fluids.js';
-import { sectionsOf, type GeometryInput, type Section } from './geometry.js';
+import { MAX_CHART_RELATIVE_ROUGHNESS, sectionsOf, type GeometryInput, type Section } from './geometry.js';
 import { gray } from './gray.js';
 import { hagedornBrown } from './hagedornBrown.js';
 import { march, type MarchResult } from './march.js';
@@ -42,6 +42,8 @@ export interface VlpWell {
 export function vlpWell(input: GeometryInput & { whtF: number; bhtF: number; wellType: 'gas' | 'oil'; vlpMethod?: VlpMethod } & WellFluidInput, warnings: string[]): VlpWell {
   const sections = sectionsOf(input);
   const method = input.vlpMethod ?? 'BeggsBrill';
+  const maxRel = Math.max(...sections.map((s) => s.roughnessIn / s.idIn));
+  if (maxRel > MAX_CHART_RELATIVE_ROUGHNESS) warnings.push(`relative roughness ${maxRel.toPrecision(3)} is above the Moody chart's ${MAX_CHART_RELATIVE_ROUGHNESS} (Colebrook's data range): the friction factor is extrapolated`);
   const maxDev = Math.max(...sections.map((s) => s.deviationDeg));
   if (VERTICAL_METHODS.includes(method) && maxDev > VERTICAL_LIMIT_DEG) {
     warnings.push(`${method} was built for vertical wells; the string deviates up to ${maxDev.toFixed(1)} degrees (> ${VERTICAL_LIMIT_DEG}): prefer BeggsBrill or WoldesemayatGhajar`);

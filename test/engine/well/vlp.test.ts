@@ -170,4 +170,15 @@ describe('well.vlp', () => {
     expect(r.result.bhpPsia[1]).to.equal(null);
     expect(r.warnings.join(' ')).to.match(/critical flow/);
   });
+
+  it('a roughness of half the inside diameter or more is refused (no pipe is left; Serghides answered 6604 psia at k/d 2); above k/d 0.05 a warning', () => {
+    const tiny = { ...oilWell, mdFt: 3000, gorScfStb: 0, waterCut: 0.5, qLiquidStbd: 1, roughnessIn: 0.1 };
+    expect(failure('well.vlp', { ...tiny, tubingIdIn: 0.05 }).reason).to.equal('out_of_range');
+    expect(failure('well.vlp', { ...tiny, tubingIdIn: 0.2 }).message).to.match(/half the inside diameter/);
+    const { tubingIdIn: _id, mdFt: _md, ...noPath } = tiny;
+    expect(failure('well.vlp', { ...noPath, segments: [{ mdFt: 2000, idIn: 2.441 }, { mdFt: 1000, idIn: 0.15, roughnessIn: 0.08 }] }).reason).to.equal('out_of_range');
+    const r = attempt('well.vlp', { ...tiny, tubingIdIn: 0.5 });
+    expect(r.ok).to.equal(true);
+    if (r.ok) expect(r.warnings.join(' ')).to.match(/relative roughness 0.200 is above the Moody chart/);
+  });
 });
