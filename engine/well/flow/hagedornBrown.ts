@@ -10,8 +10,9 @@
  *   CNL = 10^(-2.69851 + 0.15840954 X1 - 0.55099756 X1^2 + 0.54784917 X1^3 - 0.12194578 X1^4), X1 = log NL + 3
  *   phi1 = NLV p^0.1 CNL / (NGV^0.575 pa^0.1 ND), pa = 14.7 psia
  *   HL/psi = -0.10306578 + 0.617774 X2 - 0.632946 X2^2 + 0.29598 X2^3 - 0.0401 X2^4, X2 = log phi1 + 6
- *   phi2 = NGV NL^0.380 / ND^2.14 (>= 0.01);  psi = 0.91162574 - 4.82175636 phi2 + 1232.25036621 phi2^2
- *          - 22253.57617 phi2^3 + 116174.28125 phi2^4  (1 for phi2 <= 0.012)
+ *   phi2 = NGV NL^0.380 / ND^2.14 (held within the chart's 0.01..0.09);  psi = 0.91162574 - 4.82175636 phi2
+ *          + 1232.25036621 phi2^2 - 22253.57617 phi2^3 + 116174.28125 phi2^4  (1 for phi2 <= 0.012;
+ *          1.86 at the chart's end 0.09; the quartic, fitted inside the chart, reaches 3.7 at 0.12 and 57 at 0.2)
  *   HL = max(psi x HL/psi, lambdaL), at most 1.
  * Friction: Moody f at NRe = rhoNs vm d / (muL^HL muG^(1-HL)), dp/dz_f = f rhoNs^2 vm^2 / (2 gc d rhoS).
  * Bubble flow (Griffith's limit LB = 1.071 - 0.2218 vm^2/d >= 0.13, vsg/vm < LB): slip velocity
@@ -35,6 +36,8 @@ import { G, IN2_PER_FT2, reynolds, type FlowState, type Gradient } from './state
 
 const P_ATM = 14.7;
 const BUBBLE_SLIP = 0.8;
+/** The right end of Hagedorn & Brown's psi chart (and of the quartic's fit to it). */
+const PHI2_CHART_END = 0.09;
 
 const poly = (c: readonly number[], x: number) => c.reduceRight((acc, ci) => acc * x + ci, 0);
 const CNL = [-2.69851, 0.15840954, -0.55099756, 0.54784917, -0.12194578];
@@ -50,7 +53,7 @@ function chartHoldup(s: FlowState): number {
   const cnl = 10 ** poly(CNL, Math.log10(nl) + 3);
   const phi1 = (nlv * s.p ** 0.1 * cnl) / (ngv ** 0.575 * P_ATM ** 0.1 * nd);
   const hlPsi = phi1 > 0 ? Math.min(Math.max(poly(HL_PSI, Math.log10(phi1) + 6), 0), 1) : 0;
-  const phi2 = Math.max((ngv * nl ** 0.38) / nd ** 2.14, 0.01);
+  const phi2 = Math.min(Math.max((ngv * nl ** 0.38) / nd ** 2.14, 0.01), PHI2_CHART_END);
   const psi = phi2 <= 0.012 ? 1 : Math.max(poly(PSI, phi2), 1);
   return Math.min(Math.max(psi * hlPsi, s.lambdaL), 1);
 }

@@ -8,6 +8,7 @@ import { expect } from 'chai';
 import { moodyFriction } from '../../../engine/well/flow/friction.js';
 import { beggsBrill } from '../../../engine/well/flow/beggsBrill.js';
 import { gray } from '../../../engine/well/flow/gray.js';
+import { hagedornBrown } from '../../../engine/well/flow/hagedornBrown.js';
 import { attempt, close, failure, run } from './call.js';
 
 const gasWell = { tubingIdIn: 2.441, mdFt: 10000, whtF: 100, bhtF: 200, thpPsia: 500, gasSG: 0.65, cgrStbPerMMscf: 10, qwStbd: 10, condensateApi: 45, oilViscosityCp: 1 };
@@ -180,5 +181,19 @@ describe('well.vlp', () => {
     const r = attempt('well.vlp', { ...tiny, tubingIdIn: 0.5 });
     expect(r.ok).to.equal(true);
     if (r.ok) expect(r.warnings.join(' ')).to.match(/relative roughness 0.200 is above the Moody chart/);
+  });
+
+  it("Hagedorn & Brown's psi is held at its chart's end (phi2 0.09): more gas never raises the holdup (the quartic gave HL 1 at vsg 136 ft/s)", () => {
+    // The wellhead of 500 STB/d of 20 API oil, GOR 3000, in 1.5 in tubing at 150 psia (phi2 0.34).
+    const st = { p: 150, T: 80, vsl: 2.7572, rhoL: 56.7529, rhoG: 0.5386, muL: 118.4, muG: 0.0109, sigma: 25.6776, d: 1.5 / 12, roughness: 0.0006 / 12, theta: Math.PI / 2 };
+    let last = 1;
+    for (const vsg of [20, 40, 60, 80, 100, 136, 200]) {
+      const vm = st.vsl + vsg;
+      const lambdaL = st.vsl / vm;
+      const g = hagedornBrown({ ...st, vsg, vm, lambdaL, rhoNs: lambdaL * st.rhoL + (1 - lambdaL) * st.rhoG });
+      expect(g.holdup, `vsg ${vsg}`).to.be.at.most(last + 1e-12);
+      last = g.holdup;
+    }
+    expect(last).to.be.below(0.9);
   });
 });
