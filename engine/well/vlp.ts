@@ -8,7 +8,8 @@
  *   liquid-film effective roughness.
  * - Marching: measured-depth steps of at most 100 ft, at most 100 per section and 1000 in all; on each step the
  *   gradient at the mid-step temperature and the average of the end pressures, predictor–corrector
- *   (<= 4 passes, 0.05 psi), PVT evaluated afresh each pass. Reverse (bhpPsia given): the same
+ *   (<= 4 passes, 0.05 psi), PVT evaluated afresh each pass; a step whose gradient changes by more
+ *   than 20% across it (or whose passes do not settle) again in 10 substeps. Reverse (bhpPsia given): the same
  *   march from the bottom up.
  * - PVT: gas z by zMethod (DAK default; HY), pseudo-criticals by pcMethod (Piper–McCain–Corredor
  *   default), viscosity Lee–Gonzalez–Eakin (McCain refit default); oil by the pvt.oilProperties

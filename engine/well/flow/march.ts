@@ -4,7 +4,9 @@
  * all (many short segments share them in proportion to their steps); on each step the
  * gradient is evaluated at the step's mid-depth temperature and the average of the step's end
  * pressures, iterated predictor–corrector (start from the gradient at the entry pressure; at most
- * 4 passes, until the exit pressure moves less than 0.05 psi). PVT is evaluated afresh at every
+ * 4 passes, until the exit pressure moves less than 0.05 psi); a step whose gradient changes by
+ * more than 20% across it, or whose passes do not settle, is marched again in 10 substeps (near a
+ * low-pressure wellhead the gradient can triple within 100 ft). PVT is evaluated afresh at every
  * pass (fluids.ts). Marching 'down' gives the bottom-hole pressure from the tubing-head pressure;
  * 'up' the tubing-head pressure from the bottom-hole pressure (the same balance integrated the
  * other way). A step whose pressure falls below atmospheric, whose gas would pass its speed of
@@ -23,6 +25,9 @@ const MAX_STEPS_PER_SECTION = 100;
 const MAX_STEPS = 1000;
 const MAX_PASSES = 4;
 const PASS_TOL_PSI = 0.05;
+/** A step whose gradient changes by more than this fraction across it is marched again in SUBSTEPS pieces. */
+const SPLIT_CHANGE = 0.2;
+const SUBSTEPS = 10;
 const P_MIN = 14.696;
 
 export interface ProfilePoint {
@@ -100,25 +105,52 @@ export function march(m: MarchInput): MarchResult {
     const area = (Math.PI / 4) * d * d;
     const theta = ((90 - st.section.deviationDeg) * Math.PI) / 180;
     const roughness = st.section.roughnessIn / 12;
-    let pEnd = p;
     let last = { dpdz: 0, holdup: 0, regime: '' };
     state.d = d;
     state.roughness = roughness;
     state.theta = theta;
-    for (let pass = 0; pass < MAX_PASSES; pass++) {
-      const pAvg = (p + pEnd) / 2;
-      if (!(pAvg >= P_MIN)) return { endPsia: null, reason: `pressure fell below atmospheric at ${st.mdTop.toFixed(0)} ft MD` };
-      // Past the fluid correlations' domain: the string cannot carry this rate (friction), not a PVT failure.
-      if (!(pAvg <= MAX_PSIA)) return { endPsia: null, reason: `pressure passed ${MAX_PSIA} psia at ${st.mdTop.toFixed(0)} ft MD: the string is too restrictive for this rate` };
-      m.stream(pAvg, st.tMid, area, state);
-      const choked = chokedAt(state, m.stream, area, scratch);
-      if (choked) return { endPsia: null, reason: `the flow would be choked at ${st.mdTop.toFixed(0)} ft MD (${pAvg.toFixed(1)} psia): ${choked}` };
-      last = m.correlation(state);
-      const next = p + sign * last.dpdz * st.dMd;
-      if (!Number.isFinite(next)) return { endPsia: null, reason: `no finite pressure gradient at ${st.mdTop.toFixed(0)} ft MD (${pAvg.toFixed(1)} psia): ${last.regime}` };
-      const moved = Math.abs(next - pEnd);
-      pEnd = next;
-      if (moved < PASS_TOL_PSI) break;
+    let first = NaN;
+    let settled = false;
+    /** The exit pressure of dMd from pStart at temperature T (predictor–corrector), or why there is none. */
+    const advance = (pStart: number, dMd: number, T: number): number | MarchResult => {
+      let pEnd = pStart;
+      settled = false;
+      for (let pass = 0; pass < MAX_PASSES; pass++) {
+        const pAvg = (pStart + pEnd) / 2;
+        if (!(pAvg >= P_MIN)) return { endPsia: null, reason: `pressure fell below atmospheric at ${st.mdTop.toFixed(0)} ft MD` };
+        // Past the fluid correlations' domain: the string cannot carry this rate (friction), not a PVT failure.
+        if (!(pAvg <= MAX_PSIA)) return { endPsia: null, reason: `pressure passed ${MAX_PSIA} psia at ${st.mdTop.toFixed(0)} ft MD: the string is too restrictive for this rate` };
+        m.stream(pAvg, T, area, state);
+        const choked = chokedAt(state, m.stream, area, scratch);
+        if (choked) return { endPsia: null, reason: `the flow would be choked at ${st.mdTop.toFixed(0)} ft MD (${pAvg.toFixed(1)} psia): ${choked}` };
+        last = m.correlation(state);
+        if (pass === 0) first = last.dpdz;
+        const next = pStart + sign * last.dpdz * dMd;
+        if (!Number.isFinite(next)) return { endPsia: null, reason: `no finite pressure gradient at ${st.mdTop.toFixed(0)} ft MD (${pAvg.toFixed(1)} psia): ${last.regime}` };
+        const moved = Math.abs(next - pEnd);
+        pEnd = next;
+        if (moved < PASS_TOL_PSI) {
+          settled = true;
+          break;
+        }
+      }
+      return pEnd;
+    };
+    const whole = advance(p, st.dMd, st.tMid);
+    if (typeof whole !== 'number') return whole;
+    let pEnd = whole;
+    // The gradient changing by more than SPLIT_CHANGE across the step (near a low-pressure
+    // wellhead, where Ek approaches 1), or passes that did not settle: the step again in SUBSTEPS.
+    if (!settled || Math.abs(last.dpdz - first) > SPLIT_CHANGE * Math.abs(first)) {
+      const tIn = m.direction === 'down' ? st.tTop : st.tBottom;
+      const tOut = m.direction === 'down' ? st.tBottom : st.tTop;
+      let q = p;
+      for (let k = 0; k < SUBSTEPS; k++) {
+        const r = advance(q, st.dMd / SUBSTEPS, tIn + ((tOut - tIn) * (k + 0.5)) / SUBSTEPS);
+        if (typeof r !== 'number') return r;
+        q = r;
+      }
+      pEnd = q;
     }
     if (m.profile) {
       const topFirst = m.direction === 'down';

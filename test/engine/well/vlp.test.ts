@@ -196,4 +196,16 @@ describe('well.vlp', () => {
     }
     expect(last).to.be.below(0.9);
   });
+
+  it('a step whose gradient changes sharply (low-pressure wellhead) is re-marched in substeps: the answer is the fine-step limit (was 1% off)', () => {
+    // 9.4 MMscf/d with 40 STB/MMscf of condensate at 55.9 psia THP: the gradient goes 0.18 -> 0.76 psi/ft in the top 200 ft.
+    const well = { wellType: 'gas', vlpMethod: 'Gray', gasSG: 0.873, whtF: 98.5, bhtF: 216.8, cgrStbPerMMscf: 40, qwStbd: 5, condensateApi: 49.9, thpPsia: 55.88, qgMMscfd: 9.427 };
+    const md = 6063.6;
+    const dev = (Math.acos(2073.87 / md) * 180) / Math.PI;
+    const coarse = run('well.vlp', { ...well, tubingIdIn: 2.441, mdFt: md, tvdFt: 2073.87 }).bhpPsia;
+    // The same string with its top 400 ft in 10 ft segments (10x the march's steps there).
+    const segments = [...Array.from({ length: 40 }, () => ({ mdFt: 10, idIn: 2.441, deviationDeg: dev })), { mdFt: md - 400, idIn: 2.441, deviationDeg: dev }];
+    const fine = run('well.vlp', { ...well, segments }).bhpPsia;
+    close(coarse, fine, 2e-3);
+  });
 });
