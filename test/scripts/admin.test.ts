@@ -6,7 +6,10 @@ import { runNode } from '../support/processes.js';
 import { REPO_ROOT } from '../support/paths.js';
 import { DEFAULT_VERSION_LIMITS } from '../../store/model.js';
 
-describe('admin CLI (scripts/admin.ts)', () => {
+describe('admin CLI (scripts/admin.ts)', function () {
+  // Each test runs up to ~15 CLI processes, each a node start and a store open: ~1 s of CPU, and
+  // seconds of wall time on a busy machine (3 s each at load 13 measured), past mocha's 30 s.
+  this.timeout(180_000);
   let dataDir: string;
   const admin = (...args: string[]) => runNode('scripts/admin.js', args, { DATA_DIR: dataDir });
   before(() => {

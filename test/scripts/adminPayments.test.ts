@@ -13,7 +13,10 @@ import { openLmdbStore } from '../../store/lmdb/index.js';
 import { hashKey } from '../../api/accounts/keyValue.js';
 import { dataKeys, keyFileKey } from '../../api/payments/dataKeys.js';
 
-describe('admin CLI: payments commands', () => {
+describe('admin CLI: payments commands', function () {
+  // Each test runs up to ~15 CLI processes, each a node start and a store open: ~1 s of CPU, and
+  // seconds of wall time on a busy machine (3 s each at load 13 measured), past mocha's 30 s.
+  this.timeout(180_000);
   let dataDir: string;
   const admin = (...args: string[]) => runNode('scripts/admin.js', args, { DATA_DIR: dataDir });
   const json = async (...args: string[]) => {
