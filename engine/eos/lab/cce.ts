@@ -32,7 +32,10 @@ export function constantCompositionExpansion(lab: Lab, z: Float64Array, T: numbe
   const rows: CceRow[] = psia.map((p) => {
     const P = paFromPsia(p);
     const above = P >= sat.P;
-    const s = splitOf(lab.flash(z, T, P), above ? (sat.kind === 'bubble' ? 'liquid' : 'vapour') : undefined);
+    // One phase: above a bubble point the oil; a dew-point fluid at constant composition is the
+    // gas wherever it is one phase (above its dew point, or within the flash's tolerance below it,
+    // where the dense gas may carry the label L); below a bubble point, by its label.
+    const s = splitOf(lab.flash(z, T, P), sat.kind === 'dew' ? 'vapour' : above ? 'liquid' : undefined);
     const rel = s.vTotal / vSat;
     const liquid = s.nL > 0 ? s.nL * s.vL : 0;
     return {

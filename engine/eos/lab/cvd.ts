@@ -39,7 +39,9 @@ export function constantVolumeDepletion(lab: Lab, z0: Float64Array, T: number, s
   for (const p of stages) {
     progress?.(stage++, stages.length);
     const P = paFromPsia(p);
-    const s = splitOf(lab.flash(z, T, P));
+    // One phase in the cell of a dew-point fluid is the gas (just below the dew point, within the
+    // flash's tolerance, a dense gas may carry the label L: it holds no liquid).
+    const s = splitOf(lab.flash(z, T, P), sat.kind === 'dew' ? 'vapour' : undefined);
     const vCell = n * s.vTotal;
     if (s.phases === 1 || s.nV === 0) {
       // Nothing removed: the cell still holds its n moles (in vCell, not Vd, should it have shrunk).

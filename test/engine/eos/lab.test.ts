@@ -17,6 +17,7 @@ import { modelFluidInput } from '../../../engine/eos/model/resolved.js';
 import { findSaturation } from '../../../engine/eos/saturationSolve.js';
 import { DEMO_PROJECT_DATA } from '../../../api/projects/demo.js';
 import { psi } from './fluids.js';
+import { GAS_CONDENSATE_EXAMPLE } from '../../../engine/eos/flash.js';
 
 function setup(shift: boolean) {
   const sel = selectFluidModel(DEMO_PROJECT_DATA, undefined, { projectId: 'demo', versionId: null });
@@ -84,5 +85,28 @@ describe('eos laboratory experiments (demo volatile oil, 212 degF)', () => {
       expect(n, `stage ${i}`).to.be.closeTo(1 - rows[i]!.producedMolesPercent / 100, 1e-12);
       expect(rows[i]!.producedMolesPercent).to.be.greaterThan(rows[i - 1]!.producedMolesPercent);
     }
+  });
+});
+
+describe('eos laboratory experiments (the README gas condensate, PR, 100 degF)', () => {
+  const { fluid, z } = buildFluid({ ...GAS_CONDENSATE_EXAMPLE, eos: 'PR' });
+  const lab = new Lab(fluid);
+  const T = kelvinFromF(100);
+  const sat = findSaturation(lab.at(T), z, 'auto', 'upper');
+
+  it('CCE and CVD just below the dew point hold no liquid: the one phase the flash finds there is the gas, whatever its label (it was 100 % liquid dropout)', () => {
+    expect(sat.kind).to.equal('dew');
+    const pd = sat.P / 6894.757293168;
+    // At pd (1 - 1e-9) the flash finds one phase, labelled L by PIP (dense gas); thermo 0.6.1 PR FlashVL on the same
+    // constants and kij: two phases with vapour fraction 0.99999999..., liquid dropout ~0 %.
+    const { rows } = constantCompositionExpansion(lab, z, T, sat, [pd, pd * (1 - 1e-9), pd * 0.99]);
+    for (const r of rows.slice(0, 2)) {
+      expect(r.vaporFraction).to.equal(1);
+      expect(r.liquidDropoutPercent).to.be.lessThan(1e-6);
+    }
+    expect(rows[2]!.liquidDropoutPercent).to.be.within(10, 12.5);
+    const cvd = constantVolumeDepletion(lab, z, T, sat, [pd * (1 - 1e-9), pd * 0.99], []);
+    expect(cvd.rows[1]!.liquidDropoutPercent).to.be.lessThan(1e-6);
+    expect(cvd.rows[2]!.liquidDropoutPercent).to.be.within(10, 12.5);
   });
 });
