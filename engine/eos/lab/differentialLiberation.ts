@@ -11,6 +11,7 @@
  * References: Whitson & Brule (2000) sec. 6.3; McCain, W.D. Jr. (1990) The Properties of
  * Petroleum Fluids, 2nd ed., ch. 10.
  */
+import { EngineFailure } from '../../failure.js';
 import { KG_M3_PER_LBM_FT3, MW_AIR, paFromPsia, P_SC_PSIA, psiaFromPa } from '../core/constants.js';
 import { WATER_DENSITY_60F } from '../../pvt/oil/correlations/oilConstants.js';
 import type { SaturationAnswer } from '../saturationSolve.js';
@@ -47,6 +48,10 @@ export function differentialLiberation(lab: Lab, z: Float64Array, T: number, sat
     progress?.(stage++, pressures.length - 1);
     const P = paFromPsia(p);
     const s = splitOf(lab.flash(x, T, P), undefined);
+    // The oil left vaporises completely (below its lower dew point, e.g. at a high TF near
+    // 14.696 psia): no oil remains, so no residual oil, Bod or Rsd; counting it both as removed
+    // gas and as oil left would break the material balance.
+    if (!(s.nL > 0)) throw new EngineFailure('no_solution', `the oil left vaporises completely at ${p.toPrecision(6)} psia and ${(T * 1.8 - 459.67).toPrecision(5)} degF: no residual oil, so no differential liberation to report`);
     const nGas = nL * s.nV;
     if (s.nL > 0) {
       x = Float64Array.from(s.x!);

@@ -17,6 +17,7 @@ import { modelFluidInput } from '../../../engine/eos/model/resolved.js';
 import { findSaturation } from '../../../engine/eos/saturationSolve.js';
 import { DEMO_PROJECT_DATA } from '../../../api/projects/demo.js';
 import { psi } from './fluids.js';
+import { EngineFailure } from '../../../engine/failure.js';
 import { GAS_CONDENSATE_EXAMPLE } from '../../../engine/eos/flash.js';
 
 function setup(shift: boolean) {
@@ -108,5 +109,21 @@ describe('eos laboratory experiments (the README gas condensate, PR, 100 degF)',
     const cvd = constantVolumeDepletion(lab, z, T, sat, [pd * (1 - 1e-9), pd * 0.99], []);
     expect(cvd.rows[1]!.liquidDropoutPercent).to.be.lessThan(1e-6);
     expect(cvd.rows[2]!.liquidDropoutPercent).to.be.within(10, 12.5);
+  });
+});
+
+describe('differential liberation of the demo oil at 600 degF', () => {
+  it('refuses when the oil left vaporises completely at a stage (14.696 psia: dew point of that oil 47.08 psia); it was removed as gas and still counted as oil (Bod 257)', () => {
+    const sel = selectFluidModel(DEMO_PROJECT_DATA, undefined, { projectId: 'demo', versionId: null });
+    if (!sel.ok) throw new Error(sel.message);
+    const { fluid, z } = buildFluid({ ...modelFluidInput(sel.model), volumeShift: 'none' });
+    const lab = new Lab(fluid);
+    const T = kelvinFromF(600);
+    const sat = findSaturation(lab.at(T), z, 'auto', 'upper');
+    expect(sat.kind).to.equal('bubble');
+    const pb = sat.P / 6894.757293168;
+    // thermo 0.6.1 PR78 FlashVL, same constants and kij: after stages 0.99 pb and 0.5 pb the oil's dew point at 600 degF
+    // is 47.077 psia, so at 14.696 psia it is all gas (one phase, Z 0.98027).
+    expect(() => differentialLiberation(lab, z, T, sat, [pb * 0.99, pb * 0.5], [])).to.throw(EngineFailure, /vaporises completely at 14\.6960 psia/);
   });
 });
