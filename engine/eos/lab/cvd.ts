@@ -43,24 +43,26 @@ export function constantVolumeDepletion(lab: Lab, z0: Float64Array, T: number, s
     // flash's tolerance, a dense gas may carry the label L: it holds no liquid).
     const s = splitOf(lab.flash(z, T, P), sat.kind === 'dew' ? 'vapour' : undefined);
     const vCell = n * s.vTotal;
-    if (s.phases === 1 || s.nV === 0) {
-      // Nothing removed: the cell still holds its n moles (in vCell, not Vd, should it have shrunk).
+    if (s.nV === 0) {
+      // All liquid, no gas to remove: the cell still holds its n moles (in vCell, not Vd, should it have shrunk).
       const twoPhaseZ = (P * vd) / (n * R * T);
       rows.push({ psia: p, liquidDropoutPercent: (100 * n * s.nL * (s.nL > 0 ? s.vL : 0)) / vd, producedMolesPercent: 100 * produced, gasZ: null, twoPhaseZ, gasGravity: null, producedGasComposition: null });
       continue;
     }
+    // Two phases, or one gas phase (the liquid revaporised below a lower dew point): the gas
+    // expanded beyond Vd is produced all the same, so the cell is back at Vd.
     const nGasCell = n * s.nV;
     const nRemove = Math.min(nGasCell, Math.max(0, (vCell - vd) / s.vV));
     const y = s.y!;
-    const x = s.x!;
+    const x = s.x;
     const nLiq = n * s.nL;
     const nGasLeft = nGasCell - nRemove;
     produced += nRemove;
     const next = new Float64Array(z.length);
-    for (let i = 0; i < z.length; i++) next[i] = (nLiq * x[i]! + nGasLeft * y[i]!) / (nLiq + nGasLeft);
+    for (let i = 0; i < z.length; i++) next[i] = ((x ? nLiq * x[i]! : 0) + nGasLeft * y[i]!) / (nLiq + nGasLeft);
     rows.push({
       psia: p,
-      liquidDropoutPercent: (100 * nLiq * s.vL) / vd,
+      liquidDropoutPercent: nLiq > 0 ? (100 * nLiq * s.vL) / vd : 0,
       producedMolesPercent: 100 * produced,
       gasZ: s.zV,
       // The cell back at Vd holds the moles left after this stage's removal.

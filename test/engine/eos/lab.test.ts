@@ -127,3 +127,37 @@ describe('differential liberation of the demo oil at 600 degF', () => {
     expect(() => differentialLiberation(lab, z, T, sat, [pb * 0.99, pb * 0.5], [])).to.throw(EngineFailure, /vaporises completely at 14\.6960 psia/);
   });
 });
+
+describe('CVD of a lean SRK condensate at 250 degF down to 28.785 psia', () => {
+  it('a stage where the cell is one gas phase again (liquid revaporised) still produces the gas beyond Vd: two-phase Z = gas Z (it produced nothing, two-phase Z 0.0788)', () => {
+    const { fluid, z } = buildFluid({
+      components: [
+        { name: 'C1', TcK: 190.564, PcBar: 45.992, omega: 0.01142, MW: 16.04246 },
+        { name: 'H2S', TcK: 373.1, PcBar: 90, omega: 0.1005, MW: 34.08088 },
+        { name: 'nC6', TcK: 507.82, PcBar: 30.441, omega: 0.3, MW: 86.17536 },
+        { name: 'nC8', TcK: 568.74, PcBar: 24.8359, omega: 0.398, MW: 114.22852 },
+      ],
+      composition: [0.6825382111017122, 0.14119199789102418, 0.11349745188547442, 0.06277233912178931],
+      kij: [
+        [0, -0.016, 0.0234, 0.0073],
+        [-0.016, 0, 0.0867, -0.0197],
+        [0.0234, 0.0867, 0, 0.0078],
+        [0.0073, -0.0197, 0.0078, 0],
+      ],
+      eos: 'SRK',
+      volumeShift: 'none',
+    });
+    const lab = new Lab(fluid);
+    const T = kelvinFromF(250);
+    const sat = findSaturation(lab.at(T), z, 'auto', 'upper');
+    expect(sat.kind).to.equal('dew');
+    const { rows } = constantVolumeDepletion(lab, z, T, sat, [2446.694, 1727.078, 1151.385, 575.693, 143.923, 28.785], []);
+    const last = rows[rows.length - 1]!;
+    expect(last.liquidDropoutPercent).to.equal(0);
+    // thermo 0.6.1 SRK FlashVL, same constants and kij, same bookkeeping: one gas phase at 28.785 psia, Z 0.96083595;
+    // cumulative produced 90.0949545 % before the stage, 99.1877809 % after it.
+    expect(last.producedMolesPercent).to.be.closeTo(99.1877809, 1e-5);
+    expect(last.gasZ!).to.be.closeTo(0.96083595, 1e-7);
+    expect(last.twoPhaseZ).to.be.closeTo(last.gasZ!, 1e-9);
+  });
+});
