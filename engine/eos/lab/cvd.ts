@@ -64,7 +64,8 @@ export function constantVolumeDepletion(lab: Lab, z0: Float64Array, T: number, s
       psia: p,
       liquidDropoutPercent: nLiq > 0 ? (100 * nLiq * s.vL) / vd : 0,
       producedMolesPercent: 100 * produced,
-      gasZ: s.zV,
+      // From the gas's molar volume with the model's shift (the volume the removal used).
+      gasZ: (P * s.vV) / (R * T),
       // The cell back at Vd holds the moles left after this stage's removal.
       twoPhaseZ: (P * vd) / ((nLiq + nGasLeft) * R * T),
       gasGravity: s.mwV / MW_AIR,

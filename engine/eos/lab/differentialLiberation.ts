@@ -12,7 +12,7 @@
  * Petroleum Fluids, 2nd ed., ch. 10.
  */
 import { EngineFailure } from '../../failure.js';
-import { KG_M3_PER_LBM_FT3, MW_AIR, paFromPsia, P_SC_PSIA, psiaFromPa } from '../core/constants.js';
+import { KG_M3_PER_LBM_FT3, MW_AIR, paFromPsia, P_SC_PSIA, psiaFromPa, R } from '../core/constants.js';
 import { WATER_DENSITY_60F } from '../../pvt/oil/correlations/oilConstants.js';
 import type { SaturationAnswer } from '../saturationSolve.js';
 import { FT3_PER_M3, M3_PER_BBL, P_SC, splitOf, T_SC, V_SC, type Lab } from './common.js';
@@ -59,8 +59,11 @@ export function differentialLiberation(lab: Lab, z: Float64Array, T: number, sat
     }
     const vOil = s.nL > 0 ? s.vL : s.vTotal;
     const mwOil = s.nL > 0 ? s.mwL : fluid.molarMass(x);
-    const bg = nGas > 0 ? (s.zV * T * P_SC) / (P * T_SC) : null;
-    raw.push({ psia: p, gasStd: nGas * V_SC, oilV: nL * vOil, oilMass: (nL * mwOil) / 1000, zG: nGas > 0 ? s.zV : null, mwG: nGas > 0 ? s.mwV : null, bg });
+    // Z and Bg of the gas from its molar volume with the model's shift, like every other volume
+    // here (Bod, Btd): Z = P V / (R T), the EOS root's Z less c P / (R T).
+    const zGas = (P * s.vV) / (R * T);
+    const bg = nGas > 0 ? (zGas * T * P_SC) / (P * T_SC) : null;
+    raw.push({ psia: p, gasStd: nGas * V_SC, oilV: nL * vOil, oilMass: (nL * mwOil) / 1000, zG: nGas > 0 ? zGas : null, mwG: nGas > 0 ? s.mwV : null, bg });
   }
   progress?.(pressures.length - 1, pressures.length - 1);
   // Residual oil: the last oil cooled to 60 degF at 14.696 psia.

@@ -8,7 +8,7 @@ import { expect } from 'chai';
 import { kelvinFromF, R } from '../../../engine/eos/core/constants.js';
 import { buildFluid } from '../../../engine/eos/fluidInput.js';
 import { constantCompositionExpansion } from '../../../engine/eos/lab/cce.js';
-import { Lab } from '../../../engine/eos/lab/common.js';
+import { FT3_PER_M3, Lab, M3_PER_BBL, P_SC, splitOf, T_SC } from '../../../engine/eos/lab/common.js';
 import { constantVolumeDepletion } from '../../../engine/eos/lab/cvd.js';
 import { differentialLiberation } from '../../../engine/eos/lab/differentialLiberation.js';
 import { separatorTest } from '../../../engine/eos/lab/separator.js';
@@ -159,5 +159,26 @@ describe('CVD of a lean SRK condensate at 250 degF down to 28.785 psia', () => {
     expect(last.producedMolesPercent).to.be.closeTo(99.1877809, 1e-5);
     expect(last.gasZ!).to.be.closeTo(0.96083595, 1e-7);
     expect(last.twoPhaseZ).to.be.closeTo(last.gasZ!, 1e-9);
+  });
+});
+
+describe('gas Z and Bg with the volume shift on (demo model, 212 degF)', () => {
+  it('DL and CVD gas Z are P V / (R T) of the shifted gas volume, as the CCE Z and every volume are (they were the unshifted EOS Z: 0.86171 for 0.88920 at 3000 psia)', () => {
+    const s = setup(true);
+    const dl = differentialLiberation(s.lab, s.z, s.T, s.sat, [3000, 2000, 1000, 500], []);
+    const cvd = constantVolumeDepletion(s.lab, s.z, s.T, s.sat, [3000, 2000, 1000], []);
+    for (const [i, p] of [[1, 3000], [2, 2000]] as const) {
+      // The gas of the stage: the same flash as the experiment's (same liquid feed for DL stage 1 and CVD stage 1).
+      if (i === 1) {
+        const gas = splitOf(s.lab.flash(Float64Array.from(s.z), s.T, psi(3000)));
+        const zShifted = (psi(p) * gas.vV) / (R * s.T);
+        expect(zShifted).to.be.closeTo(0.8892010544, 1e-8);
+        expect(dl.rows[i]!.gasZ!).to.be.closeTo(zShifted, 1e-12);
+        expect(cvd.rows[i]!.gasZ!).to.be.closeTo(zShifted, 1e-12);
+      }
+      // Bg = Z T Psc / (P Tsc) in rb/Mscf.
+      const bg = (((dl.rows[i]!.gasZ! * s.T * P_SC) / (psi(p) * T_SC)) * 1000) / (M3_PER_BBL * FT3_PER_M3);
+      expect(dl.rows[i]!.gasFvfRbPerMscf!).to.be.closeTo(bg, 1e-12);
+    }
   });
 });
