@@ -214,8 +214,10 @@ export class OilModel {
         const a = this.vbCoA(rsb);
         return a > 0 ? a * Math.log(p / pb) : spiveyValkoMcCainCo(p, pb, rsb, this.sepGravity(), f.api, f.TF).cofb * (p - pb);
       }
-      case 'PetroskyFarshad':
-        return (petroskyFarshadCoB(rsb, f.gasSG, f.api, f.TF) * (p ** PF_EXP - pb ** PF_EXP)) / PF_EXP;
+      case 'PetroskyFarshad': {
+        const b = this.pfCoB(rsb);
+        return b > 0 ? (b * (p ** PF_EXP - pb ** PF_EXP)) / PF_EXP : spiveyValkoMcCainCo(p, pb, rsb, this.sepGravity(), f.api, f.TF).cofb * (p - pb);
+      }
     }
   }
 
@@ -233,8 +235,10 @@ export class OilModel {
         const a = this.vbCoA(rsb);
         return a > 0 ? a / p : spiveyValkoMcCainCo(p, pb, rsb, this.sepGravity(), f.api, f.TF).co;
       }
-      case 'PetroskyFarshad':
-        return petroskyFarshadCoB(rsb, f.gasSG, f.api, f.TF) * p ** -0.5906;
+      case 'PetroskyFarshad': {
+        const b = this.pfCoB(rsb);
+        return b > 0 ? b * p ** -0.5906 : spiveyValkoMcCainCo(p, pb, rsb, this.sepGravity(), f.api, f.TF).co;
+      }
     }
   }
 
@@ -258,6 +262,26 @@ export class OilModel {
       const rsLimit = vasquezBeggsCoRsLimit(f.vbGasSG, f.api, f.TF);
       this.warnings.push(
         `Vasquez–Beggs (1980) co is not positive for Rs below ${rsLimit.toFixed(1)} scf/STB at ${f.TF} degF for this oil (their equation goes negative at low GOR; here Rs ${rs.toFixed(1)} scf/STB): ` +
+          'the co of such oil, and its Bo above its bubble point, are by Spivey–Valko–McCain (2007) instead',
+      );
+    }
+    return 0;
+  }
+
+  /**
+   * Petrosky–Farshad's co factor B for an oil carrying rs, or 0 for a dead oil: B is proportional to
+   * Rsb^0.69357, so at Rsb 0 their co is 0 (an incompressible liquid, and Bo flat above pb), which is
+   * no oil. There, as for Vasquez–Beggs' non-positive A, co and the compression above pb are
+   * Spivey–Valko–McCain (2007)'s, with a warning once per call.
+   */
+  private pfCoB(rs: number): number {
+    const f = this.fluid;
+    const b = petroskyFarshadCoB(rs, f.gasSG, f.api, f.TF);
+    if (b > 0) return b;
+    if (!this.pfCoNoted) {
+      this.pfCoNoted = true;
+      this.warnings.push(
+        `Petrosky–Farshad (1993) co is proportional to Rsb^0.69357 and so 0 for a dead oil (Rs ${rs} scf/STB; their data Rsb 217-1406 scf/STB): ` +
           'the co of such oil, and its Bo above its bubble point, are by Spivey–Valko–McCain (2007) instead',
       );
     }
@@ -345,6 +369,7 @@ export class OilModel {
   private sepNoted = false;
   private vbNoted = false;
   private vbCoNoted = false;
+  private pfCoNoted = false;
   private velardeNoted = false;
 
   /** The separator gas gravity, saying once per call (a warning) when it was estimated from gasSG. */

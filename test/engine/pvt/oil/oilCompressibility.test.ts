@@ -31,5 +31,17 @@ describe('pvt.oilCompressibility', () => {
     }
   });
 
+  it('Petrosky–Farshad for a dead oil (Rsb 0): their co (B ~ Rsb^0.69357) is 0, so co and Bo above pb are Spivey–Valko–McCain\'s, with a warning (it was refused: co = 0)', () => {
+    const oil = { api: 35, TF: 200, gasSG: 0.75, rsbScfStb: 0 };
+    const r = ok(oilCompressibility, { ...oil, psia: [1000, 3000], coMethod: 'PetroskyFarshad' });
+    const svm = list(ok(oilCompressibility, { ...oil, psia: [1000, 3000], coMethod: 'McCain' }), 'co');
+    const co = list(r, 'co');
+    expect(rel(co[0] as number, svm[0] as number)).to.be.below(1e-12);
+    expect(rel(co[1] as number, svm[1] as number)).to.be.below(1e-12);
+    expect((r.warnings as string[]).some((w) => /^Petrosky–Farshad \(1993\) co is proportional to Rsb\^0\.69357/.test(w))).to.equal(true);
+    const bo = list(ok(oilFVF, { ...oil, psia: [1000, 3000], coMethod: 'PetroskyFarshad', boMethod: 'PetroskyFarshad', pbMethod: 'PetroskyFarshad', rsMethod: 'PetroskyFarshad' }), 'bo') as [number, number];
+    expect(bo[1]).to.be.below(bo[0]);
+  });
+
   it('without pb or Rsb: invalid_input', () => expectFailure(oilCompressibility, { psia: 3000, api: 35, TF: 200, gasSG: 0.75 }, 'invalid_input', /pbPsia/));
 });
