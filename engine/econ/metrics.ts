@@ -41,6 +41,7 @@ import { defineFunction } from '../definition.js';
 import { quantity } from '../quantity.js';
 import { EngineFailure } from '../failure.js';
 import { npvRoots, signChanges } from './npvRoots.js';
+import { compensatedSum } from './compensatedSum.js';
 
 const DISCOUNTING = ['start-period', 'mid-period', 'end-period'] as const;
 type Discounting = (typeof DISCOUNTING)[number];
@@ -309,16 +310,4 @@ function modifiedIrr(cf: readonly number[], financePerPeriod: number, reinvestPe
 function representable(value: number, what: string): number {
   if (!Number.isFinite(value)) throw new EngineFailure('out_of_range', `${what} exceeds the floating-point range: inflows and outflows differ by more than 300 orders of magnitude`);
   return value;
-}
-
-/** Neumaier-compensated sum (long monthly series of mixed magnitude). */
-function compensatedSum(values: readonly number[]): number {
-  let sum = 0;
-  let comp = 0;
-  for (const v of values) {
-    const t = sum + v;
-    comp += Math.abs(sum) >= Math.abs(v) ? sum - t + v : v - t + sum;
-    sum = t;
-  }
-  return sum + comp;
 }

@@ -29,6 +29,7 @@
  * J. P. Lavelle, "Engineering Economic Analysis", Oxford University Press (multiple rates of return
  * and the cash-flow sign rule).
  */
+import { compensatedSum } from './compensatedSum.js';
 
 const EPS = Number.EPSILON;
 /** Above this many (levels x coefficients) the last level is scanned instead of isolated. */
@@ -62,17 +63,10 @@ export function npvRoots(cashFlows: readonly number[]): NpvRoots {
  * When the cash flows sum to exactly 0, r = 0 is an exact root; the one found next to it lies
  * within rounding of u = 1 (|r| ~ 1e-16) and may come out just below 0, which would make the
  * "smallest non-negative root" rule skip it (-1, 9, ... summing to 0 chose 16.3% over 0). That
- * root is set to 0. The sum is Neumaier-compensated (exact for integer flows).
+ * root is set to 0. The sum is compensated (./compensatedSum.ts: exact for integer flows).
  */
 function snapExactZero(rates: number[], cashFlows: readonly number[]): void {
-  let sum = 0;
-  let comp = 0;
-  for (const v of cashFlows) {
-    const t = sum + v;
-    comp += Math.abs(sum) >= Math.abs(v) ? sum - t + v : v - t + sum;
-    sum = t;
-  }
-  if (sum + comp !== 0 || rates.length === 0) return;
+  if (compensatedSum(cashFlows) !== 0 || rates.length === 0) return;
   let k = 0;
   for (let i = 1; i < rates.length; i++) if (Math.abs(rates[i]) < Math.abs(rates[k])) k = i;
   if (Math.abs(rates[k]) < 1e-9) rates[k] = 0;
