@@ -29,7 +29,7 @@
  * - Brill, J.P. and Beggs, H.D. (1991) Two-Phase Flow in Pipes, 6th ed. University of Tulsa.
  */
 import { moodyFriction } from './friction.js';
-import { G, IN2_PER_FT2, noSlipViscosity, reynolds, type FlowState, type Gradient } from './state.js';
+import { criticalFlow, G, IN2_PER_FT2, noSlipViscosity, reynolds, type FlowState, type Gradient } from './state.js';
 
 type Pattern = 'segregated' | 'intermittent' | 'distributed';
 const HORIZONTAL: Record<Pattern, [number, number, number]> = {
@@ -109,9 +109,4 @@ export function beggsBrill(s: FlowState): Gradient {
   // critical flow): no steady flow at this pressure, as the march's gas-sonic check says for gas alone.
   if (!(ek < 1)) return { dpdz: NaN, holdup: hl, regime: criticalFlow(ek) };
   return { dpdz: (rhoS * sinT + fric) / IN2_PER_FT2 / (1 - ek), holdup: hl, regime };
-}
-
-/** The regime of a state past critical flow (Ek = rho vm vsg/(gc p) >= 1): the march refuses it with this reason. */
-export function criticalFlow(ek: number): string {
-  return `critical flow: the kinetic-energy term Ek = rho vm vsg/(gc p) is ${ek.toPrecision(3)} >= 1, the mixture would pass its speed of sound (the string cannot pass this rate at this pressure)`;
 }

@@ -20,13 +20,11 @@
  *   Controlled Safety Valve Sizing Computer Program, Appendix B. American Petroleum Institute.
  * - Brill, J.P. and Mukherjee, H. (1999) Multiphase Flow in Wells. SPE Monograph 17.
  */
-import { criticalFlow } from './beggsBrill.js';
+import { MAX_CHART_RELATIVE_ROUGHNESS } from './geometry.js';
 import { moodyFriction } from './friction.js';
-import { G, IN2_PER_FT2, noSlipViscosity, reynolds, type FlowState, type Gradient } from './state.js';
+import { criticalFlow, G, IN2_PER_FT2, noSlipViscosity, reynolds, type FlowState, type Gradient } from './state.js';
 
 const DYNE_CM_PER_LBM_S2 = 453.59237;
-/** Largest relative roughness of the Moody chart, and of friction.ts's stated range. */
-const MAX_RELATIVE_ROUGHNESS = 0.05;
 
 export function gray(s: FlowState): Gradient {
   const sinT = Math.sin(s.theta);
@@ -43,7 +41,7 @@ export function gray(s: FlowState): Gradient {
     hl = Math.min(Math.max(1 - (1 - s.lambdaL) * (1 - Math.exp(a)), s.lambdaL), 1);
     const k0 = (28.5 * sigma) / (s.rhoNs * s.vm * s.vm);
     const film = Math.max(r >= 0.007 ? k0 : s.roughness + (r * (k0 - s.roughness)) / 0.007, 2.77e-5);
-    roughness = Math.min(film, Math.max(MAX_RELATIVE_ROUGHNESS * s.d, s.roughness));
+    roughness = Math.min(film, Math.max(MAX_CHART_RELATIVE_ROUGHNESS * s.d, s.roughness));
   } else if (s.vsg <= 1e-10) hl = s.vm > 0 ? 1 : s.lambdaL; // nothing flowing: the stream's static column
   const rhoS = hl * s.rhoL + (1 - hl) * s.rhoG;
   const f = moodyFriction(reynolds(s.rhoNs, s.vm, s.d, noSlipViscosity(s)), roughness / s.d);

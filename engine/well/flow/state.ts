@@ -47,3 +47,8 @@ export const noSlipViscosity = (s: FlowState) => s.muL * s.lambdaL + s.muG * (1 
 
 /** Reynolds number rho v d / mu with mu in cp (1 cp = 6.71969e-4 lbm/(ft s)). */
 export const reynolds = (rho: number, v: number, d: number, muCp: number) => (rho * v * d) / (muCp * 6.71969e-4);
+
+/** The regime of a state past critical flow (Ek = rho vm vsg/(gc p) >= 1): the march refuses it with this reason. */
+export function criticalFlow(ek: number): string {
+  return `critical flow: the kinetic-energy term Ek = rho vm vsg/(gc p) is ${ek.toPrecision(3)} >= 1, the mixture would pass its speed of sound (the string cannot pass this rate at this pressure)`;
+}
