@@ -62,7 +62,7 @@ export const forecast = defineFunction({
     dterm: num('Terminal decline (modifiedHyperbolic; same declineType/declinePeriod as di)', { minimum: 0 }, '1/declinePeriod'),
     a: num('Duong a', { exclusiveMinimum: 0 }),
     m: num('Duong m', { exclusiveMinimum: 0 }),
-    n: num('PLE or stretched-exponential n', { exclusiveMinimum: 0, maximum: 1 }),
+    n: num('PLE n (below 1) or stretched-exponential n (up to 1)', { exclusiveMinimum: 0, maximum: 1 }),
     dinf: num('PLE Dinf per day', { minimum: 0 }, '1/d'),
     tauDays: Type.Optional(quantity('time', { exclusiveMinimum: 0, description: 'Stretched-exponential tau' })),
     declineType: declineTypeInput(),
@@ -202,6 +202,8 @@ function curveOf(input: ForecastInput, qi: number): Curve {
       return duongCurve(qi, input.a as number, input.m as number);
     case 'powerLawExponential':
       need(rec, ['di', 'dinf', 'n'], model);
+      // As decline.powerLawExponential: Ilk's model needs n < 1 (at 1 it is an exponential decline).
+      if ((input.n as number) >= 1) throw new EngineFailure('invalid_input', 'powerLawExponential needs n below 1 (n = 1 is an exponential decline of di + dinf: use arps with b 0)');
       return powerLawExponentialCurve(qi, input.di as number, input.dinf as number, input.n as number);
     case 'stretchedExponential':
       need(rec, ['tauDays', 'n'], model);

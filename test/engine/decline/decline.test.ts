@@ -337,6 +337,15 @@ describe('decline.forecast', () => {
     expect(failure('decline.forecast', { qiStbd: 100, di: 0.1, b: 0, startDate: '2026-02-30' }).message).to.match(/not a calendar date/);
   });
 
+  it('takes PLE n below 1 only, as decline.powerLawExponential does (n = 1 was accepted); stretched exponential keeps n = 1', () => {
+    const ple = { qiStbd: 600, model: 'powerLawExponential', di: 0.2, dinf: 0.002, startDate: '2026-01-01', months: 12 };
+    const refused = failure('decline.forecast', { ...ple, n: 1 });
+    expect(refused.reason).to.equal('invalid_input');
+    expect(refused.message).to.match(/powerLawExponential needs n below 1/);
+    expect(run('decline.forecast', { ...ple, n: 0.999 }).oilStb).to.have.length(12);
+    expect(run('decline.forecast', { qiStbd: 600, model: 'stretchedExponential', tauDays: 200, n: 1, startDate: '2026-01-01', months: 12 }).oilStb).to.have.length(12);
+  });
+
   it('keeps its dates YYYY-MM-DD: a horizon past 9999-12 is refused (was month "10000-01", endDate "+010000-02")', () => {
     const past = failure('decline.forecast', { qiStbd: 100, di: 0.001, b: 0, startDate: '9999-12-01', months: 2 });
     expect(past.reason).to.equal('invalid_input');
