@@ -21,6 +21,11 @@ import type { RunContext } from '../../definition.js';
 /** scf per bbl for a ratio of m3 gas (standard) to m3 oil. */
 const SCF_PER_BBL = FT3_PER_M3 * M3_PER_BBL;
 
+/** A given stage this close to 14.696 psia is the stock-tank stage itself (psi). */
+const STOCK_TANK_MATCH_PSI = 0.01;
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 export interface DlRow {
   psia: number;
   rsdScfPerBbl: number;
@@ -35,8 +40,15 @@ export interface DlRow {
 /** `progress`: stages liberated (those below the bubble point, then stock tank), RunContext.progress. */
 export function differentialLiberation(lab: Lab, z: Float64Array, T: number, sat: SaturationAnswer, stagesPsia: readonly number[], warnings: string[], progress?: RunContext['progress']) {
   const fluid = lab.fluid;
-  const stages = stagesPsia.filter((p) => paFromPsia(p) < sat.P && p > P_SC_PSIA);
-  if (stages.length < stagesPsia.length) warnings.push(`stages at or above the bubble point (${psiaFromPa(sat.P).toPrecision(6)} psia) or at or below 14.696 psia were left out`);
+  // A stage the user gives at the stock tank's pressure (14.696, or 14.7 as reports round it) is the
+  // last stage, which is always run: dropped without a word. Others outside the span are named.
+  const isStockTank = (p: number) => Math.abs(p - P_SC_PSIA) <= STOCK_TANK_MATCH_PSI;
+  const stages = stagesPsia.filter((p) => paFromPsia(p) < sat.P && p > P_SC_PSIA && !isStockTank(p));
+  const above = stagesPsia.filter((p) => paFromPsia(p) >= sat.P);
+  const below = stagesPsia.filter((p) => p < P_SC_PSIA && !isStockTank(p));
+  const pb = psiaFromPa(sat.P).toPrecision(6);
+  if (above.length > 0) warnings.push(`${plural(above.length, 'stage')} at or above the bubble point (${pb} psia) left out: ${above.join(', ')} psia`);
+  if (below.length > 0) warnings.push(`${plural(below.length, 'stage')} below 14.696 psia (the last stage, always run) left out: ${below.join(', ')} psia`);
   const pressures = [psiaFromPa(sat.P), ...stages, P_SC_PSIA];
   let nL = 1;
   let x: Float64Array = Float64Array.from(z);

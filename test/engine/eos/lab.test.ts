@@ -61,6 +61,23 @@ describe('eos laboratory experiments (demo volatile oil, 212 degF)', () => {
     expect(dl.rsdbScfPerBbl).to.equal(dl.rows[0]!.rsdScfPerBbl);
   });
 
+  it('differential liberation: a given 14.696 (or 14.7) psia stage is the last stage, run once without a warning; stages above pb or below 14.696 are named', () => {
+    const base = differentialLiberation(plain.lab, plain.z, plain.T, plain.sat, [3000, 2000, 1000, 500], []);
+    for (const last of [14.696, 14.7]) {
+      const warnings: string[] = [];
+      const dl = differentialLiberation(plain.lab, plain.z, plain.T, plain.sat, [3000, 2000, 1000, 500, last], warnings);
+      expect(warnings, `last ${last}`).to.deep.equal([]);
+      expect(dl.rows.map((r) => r.psia)).to.deep.equal(base.rows.map((r) => r.psia));
+      expect(dl.rows.at(-1)!.bod).to.equal(base.rows.at(-1)!.bod);
+    }
+    const warnings: string[] = [];
+    differentialLiberation(plain.lab, plain.z, plain.T, plain.sat, [4000, 3500, 3000, 500, 10], warnings);
+    expect(warnings).to.deep.equal([
+      '2 stages at or above the bubble point (3124.81 psia) left out: 4000, 3500 psia',
+      '1 stage below 14.696 psia (the last stage, always run) left out: 10 psia',
+    ]);
+  });
+
   it('CCE: relative volume 1 at the bubble point, below 1 above it, Y-function positive below it (Standing 1952)', () => {
     const s = setup(true);
     const pb = s.sat.P / 6894.757293168;
