@@ -128,7 +128,10 @@ function validateInFull(def: AnyDefinition, body: unknown): ValidationOutcome {
       const judged = listBranch ?? propSchema;
       const v = validatorFor(judged);
       if (v.Check(value)) continue;
-      const first = (v.Errors(value) as unknown as TypeboxError[]).find((e) => e.keyword !== 'boolean' && e.keyword !== 'additionalProperties');
+      // A key the schema does not know, at any depth, is named first (spec §4: unknown input keys
+      // are refused with the valid keys): it is usually a misspelt input, else read as absent.
+      const errs = v.Errors(value) as unknown as TypeboxError[];
+      const first = errs.find((e) => e.keyword === 'additionalProperties') ?? errs.find((e) => e.keyword !== 'boolean');
       const described = describeError(judged, first ?? { keyword: 'type', instancePath: '', schemaPath: '#', params: {}, message: 'is invalid' });
       fields[described.field === 'body' || described.field === null ? key : `${key}${described.field.startsWith('[') ? '' : '.'}${described.field}`] = described.message;
     }
@@ -234,7 +237,13 @@ function withDefaults(schema: TObject, input: Record<string, unknown>): Record<s
 
 /** Turns one typebox error into `{ field, message }` with the field as a dotted path. */
 function describeError(schema: TObject, e: TypeboxError): { field: string | null; message: string } {
-  if (e.keyword === 'boolean' || e.keyword === 'additionalProperties') return { field: null, message: '' };
+  if (e.keyword === 'boolean') return { field: null, message: '' };
+  if (e.keyword === 'additionalProperties') {
+    const name = ((e.params.additionalProperties as string[] | undefined) ?? [])[0] ?? '';
+    const base = pathOf(e.instancePath);
+    const properties = schemaAtPointer(schema, e.schemaPath)?.properties;
+    return { field: base ? `${base}.${name}` : name, message: `unknown input; valid keys: ${isSchema(properties) ? Object.keys(properties).join(', ') : ''}` };
+  }
   if (e.keyword === 'required') {
     const missing = (e.params.requiredProperties as string[] | undefined) ?? [];
     const base = pathOf(e.instancePath);
@@ -267,6 +276,15 @@ function pathOf(instancePath: string): string {
     .map((p) => (/^\d+$/.test(p) ? `[${p}]` : p))
     .join('.')
     .replace(/\.\[/g, '[');
+}
+
+/** The schema a typebox error's schemaPath (`#/items/anyOf/1`) points to. */
+function schemaAtPointer(schema: unknown, pointer: string): Schema | undefined {
+  let s: unknown = schema;
+  for (const part of pointer.replace(/^#/, '').split('/').filter(Boolean)) {
+    s = isSchema(s) || Array.isArray(s) ? (s as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+  }
+  return isSchema(s) ? s : undefined;
 }
 
 function subschemaAt(schema: unknown, instancePath: string): Record<string, unknown> | undefined {

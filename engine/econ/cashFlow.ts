@@ -68,7 +68,7 @@ export const cashFlow = defineFunction({
     gasOpex: Type.Optional(quantity('gasPrice', { minimum: 0, description: 'Variable cost per Mscf of gas, 100%' })),
     waterCost: Type.Optional(quantity('oilPrice', { minimum: 0, description: 'Water handling cost per STB, 100%' })),
     capex: Type.Optional(
-      Type.Array(Type.Object({ period: Type.Integer({ minimum: 0, maximum: MAX_PERIODS - 1, description: 'Period index (0 first)' }), amount: money('Capital cost, 100%') }), {
+      Type.Array(Type.Object({ period: Type.Integer({ minimum: 0, maximum: MAX_PERIODS - 1, description: 'Period index (0 first)' }), amount: money('Capital cost, 100%') }, { additionalProperties: false }), {
         maxItems: 1000,
         description: 'Capital costs by period',
       }),

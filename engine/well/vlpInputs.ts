@@ -21,7 +21,7 @@ export const GEOMETRY_INPUTS = {
         idIn: quantity('diameter', { exclusiveMinimum: 0, maximum: 24, description: 'Inside diameter' }),
         deviationDeg: Type.Optional(quantity('dimensionless', { minimum: 0, maximum: 90, unit: 'deg', default: 0, description: 'Deviation from vertical' })),
         roughnessIn: opt(quantity('diameter', { minimum: 0, maximum: 0.1, description: 'Roughness (default roughnessIn)' })),
-      }),
+      }, { additionalProperties: false }),
       { minItems: 1, maxItems: MAX_SEGMENTS, description: 'Flow path from the wellhead down, segment by segment (instead of tubingIdIn/mdFt/tvdFt)' },
     ),
   ),

@@ -124,6 +124,25 @@ describe('engine calls over REST', () => {
       expect(res.body.error.details.validKeys).to.include.members(['ppr', 'tpr', 'units']);
     });
 
+    it('refuses an unknown key inside a nested input object, naming its path and the valid keys (a misspelt optional key was read as absent)', async () => {
+      const acct = await createAccount(server);
+      const gasWell = { wellType: 'gas', vlpMethod: 'Gray', whtF: 100, bhtF: 200, thpPsia: 500, qgMMscfd: 5, gasSG: 0.65 };
+      // deviatonDeg for deviationDeg: the segment was taken as vertical, 87 psi off the deviated answer, with a 200.
+      const vlp = await run(acct.key, 'well.vlp', { ...gasWell, segments: [{ mdFt: 10000, idIn: 2.441, deviatonDeg: 60 }] });
+      expect(vlp.status).to.equal(400);
+      expect(vlp.body.error.code).to.equal('validation_failed');
+      expect(vlp.body.error.details.fields).to.deep.equal({ 'segments[0].deviatonDeg': 'unknown input; valid keys: mdFt, idIn, deviationDeg, roughnessIn' });
+      const cash = await run(acct.key, 'econ.cashFlow', { oilStb: [1000, 900], oilPrice: 70, capex: [{ period: 0, amount: 50000 }, { period: 1, amount: 100, amout: 5 }] });
+      expect(cash.status).to.equal(400);
+      expect(cash.body.error.details.fields).to.deep.equal({ 'capex[1].amout': 'unknown input; valid keys: period, amount' });
+      // Objects that were already closed said 'is invalid' without naming the key.
+      const comp = await run(acct.key, 'pvt.gasPseudoCritical', { composition: { C1: 0.9, C2: 0.1, c3: 0 } });
+      expect(comp.status).to.equal(400);
+      expect(comp.body.error.details.fields['composition.c3']).to.match(/^unknown input; valid keys: C1, C2, C3, /);
+      const ok = await run(acct.key, 'well.vlp', { ...gasWell, segments: [{ mdFt: 10000, idIn: 2.441, deviationDeg: 60 }] });
+      expect(ok.status, JSON.stringify(ok.body)).to.equal(200);
+    });
+
     it('lists every invalid field, more than eight of them, and names allowed enum values', async () => {
       const acct = await createAccount(server);
       const res = await run(acct.key, 'pvt.gasProperties', {
