@@ -31,7 +31,7 @@ import { converter, resolveQuantity, unitCatalogueText } from './conversion.js';
 import { DEFAULT_ATMOSPHERE_PSIA, M3_PER_MOL_STANDARD, SCF_PER_LBMOL, STANDARD_CONDITIONS, UNIT_QUANTITIES, UNIT_SYMBOLS } from './unitTable.js';
 
 const STANDARD_CONDITIONS_TEXT =
-  `${STANDARD_CONDITIONS.psia} psia and ${STANDARD_CONDITIONS.degF} degF (ideal gas, R = 8.314462618 J/(mol K)): ` +
+  `${STANDARD_CONDITIONS.psia} psia and ${STANDARD_CONDITIONS.degF} degF (ideal gas, R = 8.31446261815324 J/(mol K)): ` +
   `1 lbmol = ${SCF_PER_LBMOL.toFixed(2)} scf, 1 kmol = ${(1e3 * M3_PER_MOL_STANDARD).toFixed(4)} sm3`;
 
 const unitEnum = (description: string) => Type.Enum(UNIT_SYMBOLS as string[], { description });
@@ -76,7 +76,7 @@ export const convert = defineFunction({
     'Temperatures: degR = degF + 459.67, K = degC + 273.15. Gas volumes and rates are geometric (the same standard conditions on both sides: 1 scf = 0.028316846592 sm3). ' +
     'Pressure gradients: psi/ft, psi/m, bar/m, kPa/m, MPa/km, Pa/m (1 psi/ft = 22.620594 kPa/m). ' +
     'Standard gas volumes to amounts of substance (scf, Mscf, MMscf, sm3, E3m3 <-> lbmol, kmol, mol) at this project\'s standard conditions, 14.696 psia and 60 degF, as an ideal gas: ' +
-    '1 lbmol = R T/p = 379.48 scf, 1 kmol = 23.6903 sm3 (R = 8.314462618 J/(mol K)); the answer states them in standardConditions. ' +
+    '1 lbmol = R T/p = 379.48 scf, 1 kmol = 23.6903 sm3 (R = 8.31446261815324 J/(mol K)); the answer states them in standardConditions. ' +
     'Oil gravity: SG(60/60 degF) = 141.5/(131.5 + API) (API MPMS Ch. 11.1). Units of different quantities are refused. ' +
     '"units": "metric" leaves value, factor and offset alone (from/to say the units) and only reads atmosphericPressure in bara. ' +
     `Units by quantity: ${unitCatalogueText()}.`,

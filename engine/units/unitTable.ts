@@ -20,6 +20,7 @@
  * 1 scf = 0.028316846592 sm3 exactly; converting between different standard conditions needs
  * a molar correction this table does not apply.
  */
+import { R } from '../eos/core/constants.js';
 import { CONVERSIONS, PSI_PER_BAR } from '../units.js';
 
 const factorOf = (fieldUnit: string): number => {
@@ -43,14 +44,14 @@ export const M3_PER_GAL = 231 * M_PER_IN ** 3;
 export const PA_PER_ATM = 101_325;
 /** Darcy, m2 (NIST SP 811 B.8). */
 export const M2_PER_DARCY = 9.869233e-13;
-/** Molar gas constant, J/(mol K) (exact since the 2019 SI: N_A k_B). */
-export const R_SI = 8.314462618;
+/** Molar gas constant, J/(mol K): N_A k_B = 8.31446261815324, exact since the 2019 SI (one definition, engine/eos/core/constants.ts). */
+export const R_SI = R;
 /** mol per lbmol (0.45359237 kg per lbm, exact). */
 export const MOL_PER_LBMOL = 453.59237;
 /**
  * This project's standard conditions, 14.696 psia and 60 degF (519.67 degR = 288.705556 K), the
  * same for scf and sm3. The molar volume of an ideal gas there, Vm = R T / p:
- *   8.314462618 x 288.705556 / (14.696 x 6894.757293168) = 0.02369033 m3/mol,
+ *   8.31446261815324 x 288.705556 / (14.696 x 6894.757293168) = 0.02369033 m3/mol,
  * i.e. 379.48 scf per lbmol (0.02369033 x 453.59237 / 0.028316846592) and 23.6903 sm3 per kmol.
  * (The often quoted "379.4 scf/lbmol" is the same quantity rounded, or at 14.73 psia.) Standard
  * gas volumes are counted as ideal-gas moles: real natural gas at standard conditions has

@@ -3,12 +3,14 @@
  * m3/mol) because its constants come from the chemical literature in SI; the engine functions
  * convert at their boundary (psia, degF in; psia, degF, lbm/ft3 out).
  *
- * R = 8.314462618 J/(mol K): CODATA 2018 (exact since the 2019 SI redefinition: NA x k).
+ * R = NA x k = 6.02214076e23 /mol x 1.380649e-23 J/K = 8.31446261815324 J/(mol K), exact since the
+ * 2019 SI redefinition (CODATA 2018 prints it truncated, 8.314462618..., which is 1.8e-11 low).
  * 1 psi = 6894.757293168 Pa (NIST SP 811, 2008, Appendix B; exact from the lbm and standard
  * gravity); degR = degF + 459.67, K = degR / 1.8. Standard conditions 14.696 psia, 60 degF.
  * 1 lbm/ft3 = 16.01846337396 kg/m3 (0.45359237 kg / 0.028316846592 m3).
  */
-export const R = 8.314462618;
+/** Molar gas constant, J/(mol K): NA x k, both exact (2019 SI). The engine's one definition (units.convert uses it too). */
+export const R = 6.02214076e23 * 1.380649e-23;
 export const PA_PER_PSI = 6894.757293168;
 export const PA_PER_BAR = 1e5;
 export const KG_M3_PER_LBM_FT3 = 0.45359237 / 0.028316846592;

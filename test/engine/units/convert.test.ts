@@ -344,14 +344,16 @@ describe('units.convert', () => {
       expect(ok({ value: 1, from: 'MPa/km', to: 'kPa/m' }).value as number).to.be.closeTo(1, 1e-15);
     });
 
-    it('1 lbmol = R T / p at 14.696 psia and 60 degF = 379.48 scf; 1 kmol = 23.6903 sm3 (R = 8.314462618 J/(mol K), by hand), and the answer states the standard conditions', () => {
-      const vm = (8.314462618 * (519.67 / 1.8)) / (14.696 * 6894.757293168); // m3/mol
+    it('1 lbmol = R T / p at 14.696 psia and 60 degF = 379.48 scf; 1 kmol = 23.6903 sm3 (R = N_A k = 8.31446261815324 J/(mol K), exact; by hand), and the answer states the standard conditions', () => {
+      // R exact since the 2019 SI: 6.02214076e23 /mol x 1.380649e-23 J/K. The truncated CODATA
+      // print 8.314462618 gave 379.48276168660 scf/lbmol, 1.8e-11 low (pint 0.25.3: 379.4827616936).
+      const vm = (6.02214076e23 * 1.380649e-23 * (519.67 / 1.8)) / (14.696 * 6894.757293168361); // m3/mol
       const r = ok({ value: 1, from: 'lbmol', to: 'scf' });
-      expect(r.value as number).to.be.closeTo((vm * 453.59237) / 0.028316846592, 1e-9);
-      expect(r.value as number).to.be.closeTo(379.48, 0.005);
+      close(r.value as number, (vm * 453.59237) / 0.028316846592, 1e-14);
+      close(r.value as number, 379.4827616935968, 1e-14);
       expect(r.standardConditions).to.match(/14\.696 psia and 60 degF/);
-      expect(ok({ value: 1, from: 'kmol', to: 'sm3' }).value as number).to.be.closeTo(1000 * vm, 1e-11);
-      expect(ok({ value: 1000, from: 'Mscf', to: 'kmol' }).value as number).to.be.closeTo((1000 * 1000 * 0.028316846592) / vm / 1000, 1e-9);
+      close(ok({ value: 1, from: 'kmol', to: 'sm3' }).value as number, 1000 * vm, 1e-14);
+      close(ok({ value: 1000, from: 'Mscf', to: 'kmol' }).value as number, (1000 * 1000 * 0.028316846592) / vm / 1000, 1e-14);
       // scf <-> sm3 stays the geometric conversion (the same conditions on both sides).
       expect(ok({ value: 1, from: 'scf', to: 'sm3' })).to.include({ quantity: 'gas volume (geometric)' });
     });
