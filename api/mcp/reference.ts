@@ -56,7 +56,10 @@ export function functionNames(prefix: string): string[] {
 function unitsText(): string {
   const rows = Object.entries(QUANTITIES).map(([q, u]) => {
     const c = CONVERSIONS[u.field];
-    const how = u.field === u.metric ? 'same number in both' : c ? `1 ${u.field} = ${c.toMetric(1).toPrecision(12).replace(/\.?0+$/, '')} ${u.metric}${u.field === 'degF' ? ' per degree; degC = (degF - 32) / 1.8' : ''}` : '';
+    // The size of one field unit in metric units: toMetric(1) - toMetric(0), which for degF (the
+    // one conversion with an offset) is 5/9 degC per degree, not the reading -17.22 degC of 1 degF.
+    const size = c ? c.toMetric(1) - c.toMetric(0) : 0;
+    const how = u.field === u.metric ? 'same number in both' : c ? `1 ${u.field} = ${size.toPrecision(12).replace(/\.?0+$/, '')} ${u.metric}${u.field === 'degF' ? ' per degree; degC = (degF - 32) / 1.8' : ''}` : '';
     return `| ${q} | ${u.field} | ${u.metric} | ${how} |`;
   });
   return [
