@@ -70,14 +70,23 @@ function unitNotes(s: Schema): string[] {
   const candidates = [s, s.items, ...((s.anyOf as unknown[]) ?? []), ...((s.anyOf as Schema[]) ?? []).map((b) => (isSchema(b) ? b.items : undefined))].filter(isSchema);
   const tagged = candidates.find((c) => typeof (c['x-unit'] ?? c.unit) === 'string');
   const notes: string[] = [];
+  // A metric call is converted to field units before it is checked (engine/call.ts), so bounds
+  // and defaults are field numbers: a unit that converts says so ('> 14.696 psia', not a bare
+  // '> 14.696' that a metric caller reads as bara).
+  let boundUnit = '';
   if (tagged) {
     const unit = (tagged['x-unit'] ?? tagged.unit) as string;
     const metric = (tagged['x-metric-unit'] ?? tagged.metricUnit) as string | undefined;
-    if (unit !== '-') notes.push(metric && metric !== unit ? `unit ${unit} (metric calls: ${metric})` : `unit ${unit}`);
+    const converts = !!metric && metric !== unit;
+    if (unit !== '-') notes.push(converts ? `unit ${unit} (metric calls: ${metric})` : `unit ${unit}`);
+    if (converts) {
+      boundUnit = ` ${unit}`;
+      if (candidates.some((c) => ['minimum', 'maximum', 'default'].some((k) => typeof c[k] === 'number'))) notes.push(`bounds and default are field values (${unit})`);
+    }
   }
   const bounded = candidates.find((c) => typeof c.exclusiveMinimum === 'number' || typeof c.exclusiveMaximum === 'number');
-  if (bounded && typeof bounded.exclusiveMinimum === 'number') notes.push(`> ${bounded.exclusiveMinimum}`);
-  if (bounded && typeof bounded.exclusiveMaximum === 'number') notes.push(`< ${bounded.exclusiveMaximum}`);
+  if (bounded && typeof bounded.exclusiveMinimum === 'number') notes.push(`> ${bounded.exclusiveMinimum}${boundUnit}`);
+  if (bounded && typeof bounded.exclusiveMaximum === 'number') notes.push(`< ${bounded.exclusiveMaximum}${boundUnit}`);
   return notes;
 }
 
