@@ -46,6 +46,8 @@ export const MCCAIN_WATER_VALIDITY: ValidityRange[] = [
 export const MCCAIN_VISCOSITY_VALIDITY: ValidityRange[] = [
   { field: 'TF', min: 100, max: 400, unit: 'degF', note: 'McCain (1991) water viscosity' },
   { field: 'psia', max: 14000, unit: 'psia', note: 'McCain (1991) viscosity pressure correction' },
+  // The pressure correction's own data span 86.5-167 degF, narrower than the 1-atm viscosity's 100-400 degF.
+  { field: 'TF', min: 86.5, max: 167, unit: 'degF', note: 'McCain (1991) viscosity pressure correction (fitted at 86.5-167 degF)' },
   { field: 'salinityWtPct', max: 26, unit: 'wt%', note: 'McCain (1991) water viscosity' },
 ];
 

@@ -97,7 +97,7 @@ export const waterProperties = defineFunction({
     'Culberson–McKetta solubility 100-340 degF and 1000-10,000 psia). ' +
     "Viscosity: viscosityMethod 'JonesDoleKestin' (default with SpiveyMcCainNorth; as in pyrestoolbox 3.7.6 brine_props: IAPWS 2008 water viscosity, extended Jones-Dole NaCl term with PHREEQC pitzer.dat parameters, " +
     'Kestin et al. 1981 salt pressure factor held at the edge of their data (20-150 degC, 35 MPa), and a dissolved-methane factor that is a pyrestoolbox fit of Ostermann et al. 1985 measurements, +1-5% at saturation), ' +
-    "'MaoDuan' (Mao & Duan 2009, 32-662 degF, to 14,500 psia, no dissolved-gas term) or 'McCain' (100-400 degF, S <= 26%; default with method McCain). " +
+    "'MaoDuan' (Mao & Duan 2009, 32-662 degF, to 14,500 psia, no dissolved-gas term) or 'McCain' (100-400 degF, S <= 26%, its pressure correction fitted at 86.5-167 degF and to 14,000 psia; default with method McCain). " +
     "Compressibility at constant composition: by default that of the reported Bw, -(1/Bw) dBw/dp (cwMethod 'SpiveyMcCainNorth' with that method, 'McCain' with McCain: analytic from McCain's Bw, which carries no salinity term); " +
     "cwMethod 'Osif' (Osif 1988, 1000-20,000 psia, 200-270 degF, 0-200 g/L, with salinity) is an independent fit, 0.75-2.6x McCain's Bw derivative, and comes with a warning that it is not the compressibility of the reported Bw. " +
     'Give exactly one salinity: salinityWtPct, salinityPpm (by mass) or salinityGPerL. methaneSaturation 0 (gas-free, default) to 1 (saturated). ' +

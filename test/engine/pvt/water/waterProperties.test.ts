@@ -139,6 +139,15 @@ describe('pvt.waterProperties', () => {
       expect(warnings.join('\n')).to.match(/TF 80 degF is below .*McCain \(1991\) water viscosity/);
     });
 
+    it('when McCain viscosity is used above 167 degF, then a warning says its pressure correction is outside its data (86.5-167 degF); inside it, no such warning', () => {
+      // At 250 degF and 5000 psia the correction multiplies the 14.7-psia viscosity by 1.28: the answer is 20% above
+      // IAPWS water (0.2386 cp: IAPWS 2008 viscosity at IAPWS-95 density, CoolProp 8.0), with no warning before.
+      const hot = ok(def, { psia: 5000, TF: 250, salinityWtPct: 0, method: 'McCain' });
+      expect(hot.result.viscosity / 0.2386).to.be.within(1.15, 1.25);
+      expect(hot.warnings.join('\n')).to.match(/TF 250 degF is above the validated range \(max 167 degF\): McCain \(1991\) viscosity pressure correction/);
+      expect(ok(def, { psia: 5000, TF: 150, salinityWtPct: 0, method: 'McCain' }).warnings.join('\n')).not.to.match(/pressure correction/);
+    });
+
     it('when Spivey–McCain–North is used above 527 degF or 25 wt%, then warnings say so', () => {
       expect(ok(def, { psia: 5000, TF: 560, salinityWtPct: 5 }).warnings.join('\n')).to.match(/TF 560 degF is above .*Spivey/);
       expect(ok(def, { psia: 5000, TF: 200, salinityWtPct: 27 }).warnings.join('\n')).to.match(/salinityWtPct 27 wt% is above .*Spivey/);
