@@ -38,8 +38,10 @@ const Input = Type.Object({
   yCO2: Type.Optional(quantity('dimensionless', { minimum: 0, maximum: 1, default: 0, unit: 'mole fraction', description: 'CO2 mole fraction (with gasSG)' })),
   yH2S: Type.Optional(quantity('dimensionless', { minimum: 0, maximum: 1, default: 0, unit: 'mole fraction', description: 'H2S mole fraction (with gasSG)' })),
   yN2: Type.Optional(quantity('dimensionless', { minimum: 0, maximum: 1, default: 0, unit: 'mole fraction', description: 'N2 mole fraction (with gasSG)' })),
+  // No schema default: validation would fill it in, and a composition call could no longer tell a
+  // pcMethod the caller gave (warned: not used) from none at all. run() takes PiperMcCainCorredor.
   pcMethod: Type.Optional(
-    Type.Enum(GRAVITY_METHODS, { default: 'PiperMcCainCorredor', description: "with gasSG: 'PiperMcCainCorredor', 'SuttonWichertAziz' or 'StandingCarrKobayashiBurrows'" }),
+    Type.Enum(GRAVITY_METHODS, { description: "with gasSG: 'PiperMcCainCorredor' (default), 'SuttonWichertAziz' or 'StandingCarrKobayashiBurrows'; not used with composition" }),
   ),
   composition: Type.Optional(Composition),
   correction: Type.Optional(Type.Enum(CORRECTIONS, { default: 'WichertAziz', description: "with composition: acid-gas correction 'WichertAziz' (1972) or 'none' (Kay only)" })),

@@ -53,6 +53,13 @@ describe('pvt.gasPseudoCritical', () => {
     expect(wa.Tpc).to.be.lessThan(kay.Tpc);
   });
 
+  it('a composition alone, through validation as the API runs it, comes with no pcMethod warning; a pcMethod given with it is warned as unused', () => {
+    // The schema's default pcMethod used to be filled in by validation, so every composition call said "pcMethod 'PiperMcCainCorredor' is not used".
+    expect(ok(def, { composition: { C1: 0.9, C2: 0.1 } }).warnings).to.deep.equal([]);
+    expect(ok(def, { composition: { C1: 0.9, C2: 0.1 }, pcMethod: 'SuttonWichertAziz' }).warnings.join(' ')).to.match(/pcMethod 'SuttonWichertAziz' is not used with a composition/);
+    expect(ok(def, { gasSG: 0.7 }).result.Tpc).to.equal(ok(def, { gasSG: 0.7, pcMethod: 'PiperMcCainCorredor' }).result.Tpc);
+  });
+
   it('mole fractions that do not sum to 1 are normalised with a warning', () => {
     const { result, warnings } = ok(def, { composition: { C1: 0.45, C2: 0.05 } });
     expect(result.Tpc).to.be.closeTo(ok(def, { composition: { C1: 0.9, C2: 0.1 } }).result.Tpc, 1e-9);
