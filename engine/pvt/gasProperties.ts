@@ -21,7 +21,7 @@ import Type from 'typebox';
 import { defineFunction } from '../definition.js';
 import { EngineFailure } from '../failure.js';
 import { quantity, quantityOrArray } from '../quantity.js';
-import { gasViscosityLGE, lgeAtTemperature, LGE_METHODS, LGE_RANGE } from './correlations/gasViscosityLGE.js';
+import { gasViscosityLGE, lgeAcidGasWarning, lgeAtTemperature, LGE_METHODS, LGE_RANGE } from './correlations/gasViscosityLGE.js';
 import { MW_AIR, P_SC, R_GAS, RANKINE_OFFSET, T_SC_R, type GasImpurities } from './correlations/nonHydrocarbons.js';
 import { GAS_INPUTS } from './correlations/gasInputs.js';
 import { requireGasPressures, requireGasTemperature } from './correlations/domain.js';
@@ -207,7 +207,7 @@ export const gasProperties = defineFunction({
     "Pseudo-criticals: 'PiperMcCainCorredor' (default) or 'SuttonWichertAziz' (Sutton on the hydrocarbon part, Kay mixing of CO2/H2S/N2, Wichert–Aziz). " +
     "z: 'DAK' (default) or 'HY'. Viscosity: Lee–Gonzalez–Eakin with McCain's refit constants ('LGE-McCain', default) or the 1966 originals. " +
     'Conventions: degR = degF + 459.67, standard conditions 14.696 psia and 60 degF, MW = 28.97 gasSG. ' +
-    'Validity: the z method range (DAK 0.2 <= Ppr < 30, 1 < Tpr <= 3, with a warning where its equation folds below Tpr 1.0218 and z jumps; HY 0.1 <= Ppr <= 24, 1.2 <= Tpr <= 3) and the viscosity data (100-8000 psia, 100-340 degF); outside them the result comes with warnings. ' +
+    'Validity: the z method range (DAK 0.2 <= Ppr < 30, 1 < Tpr <= 3, with a warning where its equation folds below Tpr 1.0218 and z jumps; HY 0.1 <= Ppr <= 24, 1.2 <= Tpr <= 3) and the viscosity data (100-8000 psia, 100-340 degF, sweet gases: a warning above 10% CO2 + H2S); outside them the result comes with warnings. ' +
     'Pressure-dependent outputs are lists when psia is a list.',
   input: Input,
   output: Output,
@@ -251,6 +251,8 @@ export const gasProperties = defineFunction({
     const pressures: readonly number[] = list ? (input.psia as number[]) : [input.psia as number];
     const { lo: pMin, hi: pMax } = requireGasPressures('psia', pressures);
     const pc = pseudoCriticalsBy(input.pcMethod ?? 'PiperMcCainCorredor', input.gasSG, y, warnings);
+    const acidGas = lgeAcidGasWarning(y.yCO2, y.yH2S);
+    if (acidGas !== null) warnings.push(acidGas);
     const zMethod = input.zMethod ?? 'DAK';
     const tpr = tR / pc.tpc;
     const mw = MW_AIR * input.gasSG;

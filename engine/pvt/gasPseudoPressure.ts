@@ -24,7 +24,7 @@ import Type from 'typebox';
 import { defineFunction } from '../definition.js';
 import { EngineFailure } from '../failure.js';
 import { quantity, quantityOrArray } from '../quantity.js';
-import { gasViscosityLGE, LGE_METHODS, LGE_RANGE } from './correlations/gasViscosityLGE.js';
+import { gasViscosityLGE, lgeAcidGasWarning, LGE_METHODS, LGE_RANGE } from './correlations/gasViscosityLGE.js';
 import { RANKINE_OFFSET } from './correlations/nonHydrocarbons.js';
 import { dryGas, type DryGas } from './correlations/dryGas.js';
 import { GAS_INPUTS } from './correlations/gasInputs.js';
@@ -86,7 +86,7 @@ export const gasPseudoPressure = defineFunction({
     'and/or the difference deltaMp = m(psia2) - m(psia1). Give psia, or psia1 and psia2, or both. ' +
     'z, pseudo-criticals and viscosity as pvt.gasProperties (DAK or HY; Piper–McCain–Corredor or Sutton/Kay/Wichert–Aziz; Lee–Gonzalez–Eakin). ' +
     'Adaptive 8-point Gauss–Legendre quadrature to 1e-10 relative. Validity: the z method range at the highest pressure and the viscosity data ' +
-    '(100-8000 psia, 100-340 degF); outside -> warnings.',
+    '(100-8000 psia, 100-340 degF, sweet gases: a warning above 10% CO2 + H2S); outside -> warnings.',
   input: Input,
   output: Output,
   references: [
@@ -142,6 +142,8 @@ export const gasPseudoPressure = defineFunction({
     const fold = zFoldWarning(zMethod, 0, pMax / pc.ppc, tpr);
     if (fold !== null && !warnings.includes(fold)) warnings.push(fold);
     if (pMax > LGE_RANGE.psiaMax) warnings.push(`pressure ${pMax} psia is above the Lee–Gonzalez–Eakin (1966) viscosity data (max ${LGE_RANGE.psiaMax} psia)`);
+    const acidGas = lgeAcidGasWarning(input.yCO2 ?? 0, input.yH2S ?? 0);
+    if (acidGas !== null) warnings.push(acidGas);
 
     const out: Record<string, unknown> = { Tpc: pc.tpc, Ppc: pc.ppc };
     if (table) {

@@ -84,6 +84,16 @@ describe('pvt.gasProperties', () => {
     it('when the hydrocarbon gravity is outside Sutton data, then a warning names Sutton', () => {
       expect(ok({ psia: 1000, TF: 150, gasSG: 2.0, pcMethod: 'SuttonWichertAziz' }).warnings.join(' ')).to.match(/Sutton/);
     });
+    it('when CO2 + H2S pass 10%, then a warning says Lee–Gonzalez–Eakin viscosity data are sweet gases (50% CO2 at 150 degF, 8000 psia: 0.13 cp against 0.055 from a reference mixture model); at 5% H2S or 8% CO2 none', () => {
+      // z is right there (1.100 against CoolProp 8.0's 1.105 for 50% CO2 in methane with a little C2/C3), the viscosity is not.
+      const sour = ok({ psia: 8000, TF: 150, gasSG: 1.0582, yCO2: 0.5 });
+      expect(num(sour.result, 'viscosity')).to.be.within(0.12, 0.14);
+      expect(sour.warnings.join('\n')).to.match(/CO2 \+ H2S 0\.5 \(mole fraction\) is above 0\.1: Lee–Gonzalez–Eakin \(1966\) viscosity data are sweet natural gases/);
+      expect(ok({ psia: 3000, TF: 150, gasSG: 0.8, yH2S: 0.08, yCO2: 0.03, pcMethod: 'SuttonWichertAziz' }).warnings.join('\n')).to.match(/CO2 \+ H2S 0\.11 /);
+      for (const y of [{ yH2S: 0.05 }, { yCO2: 0.08 }, { yCO2: 0.05, yH2S: 0.05 }]) {
+        expect(ok({ psia: 3000, TF: 150, gasSG: 0.7, ...y }).warnings.join('\n'), JSON.stringify(y)).not.to.match(/sweet natural gases/);
+      }
+    });
     it('when CO2 exceeds the Wichert–Aziz data, then a warning names Wichert–Aziz', () => {
       expect(ok({ psia: 1000, TF: 150, gasSG: 1.2, yCO2: 0.6, pcMethod: 'SuttonWichertAziz' }).warnings.join(' ')).to.match(/Wichert/);
     });

@@ -63,6 +63,11 @@ describe('pvt.gasPseudoPressure', () => {
     expect(warnings.join('\n')).to.match(/9000 psia is above the Lee–Gonzalez–Eakin/).and.match(/TF 80 degF is below/);
   });
 
+  it('when CO2 + H2S pass 10%, then a warning says the viscosity in the integrand is outside Lee–Gonzalez–Eakin sweet-gas data; a sweet gas gets none', () => {
+    expect(ok(def, { psia1: 1000, psia2: 5000, TF: 200, gasSG: 0.9, yCO2: 0.1, yH2S: 0.2 }).warnings.join('\n')).to.match(/CO2 \+ H2S 0\.3 .*Lee–Gonzalez–Eakin \(1966\) viscosity data are sweet natural gases/);
+    expect(ok(def, { psia1: 1000, psia2: 5000, TF: 200, gasSG: 0.7 }).warnings).to.deep.equal([]);
+  });
+
   it('metric: bara in, bara2/cp out (1 psia2/cp = 1/14.5037738^2 bara2/cp)', () => {
     const f = ok(def, { psia1: 14.5037738 * 10, psia2: 14.5037738 * 200, TF: 212, gasSG: 0.7 }).result;
     const m = ok(def, { units: 'metric', psia1: 10, psia2: 200, TF: 100, gasSG: 0.7 }).result;
