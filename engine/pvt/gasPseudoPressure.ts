@@ -24,7 +24,7 @@ import Type from 'typebox';
 import { defineFunction } from '../definition.js';
 import { EngineFailure } from '../failure.js';
 import { quantity, quantityOrArray } from '../quantity.js';
-import { gasViscosityLGE, lgeAcidGasWarning, LGE_METHODS, LGE_RANGE } from './correlations/gasViscosityLGE.js';
+import { gasViscosityLGE, LGE_METHODS, LGE_RANGE } from './correlations/gasViscosityLGE.js';
 import { RANKINE_OFFSET } from './correlations/nonHydrocarbons.js';
 import { dryGas, type DryGas } from './correlations/dryGas.js';
 import { GAS_INPUTS } from './correlations/gasInputs.js';
@@ -142,8 +142,6 @@ export const gasPseudoPressure = defineFunction({
     const fold = zFoldWarning(zMethod, 0, pMax / pc.ppc, tpr);
     if (fold !== null && !warnings.includes(fold)) warnings.push(fold);
     if (pMax > LGE_RANGE.psiaMax) warnings.push(`pressure ${pMax} psia is above the Lee–Gonzalez–Eakin (1966) viscosity data (max ${LGE_RANGE.psiaMax} psia)`);
-    const acidGas = lgeAcidGasWarning(input.yCO2 ?? 0, input.yH2S ?? 0);
-    if (acidGas !== null) warnings.push(acidGas);
 
     const out: Record<string, unknown> = { Tpc: pc.tpc, Ppc: pc.ppc };
     if (table) {

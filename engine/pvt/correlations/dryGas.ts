@@ -8,7 +8,7 @@
  *
  * Units: psia, degR, lbm/ft3, cp, ft3/scf; gasSG air = 1; mole fractions.
  */
-import { gasViscosityLGE, type LgeMethod } from './gasViscosityLGE.js';
+import { gasViscosityLGE, lgeAcidGasWarning, type LgeMethod } from './gasViscosityLGE.js';
 import { MW_AIR, P_SC, R_GAS, T_SC_R, type GasImpurities, type PseudoCriticals } from './nonHydrocarbons.js';
 import { pseudoCriticalsBy, type PcMethod } from './pcMethods.js';
 import { zBy, type ZMethod } from './zMethods.js';
@@ -58,7 +58,15 @@ export function dryGas(gas: GasDescription, warnings: string[]): DryGas {
   const zMethod = gas.zMethod ?? 'DAK';
   const viscosityMethod = gas.viscosityMethod ?? 'LGE-McCain';
   const z = (p: number, tR: number) => zBy(zMethod, p / pc.ppc, tR / pc.tpc);
+  // Lee–Gonzalez–Eakin's data are sweet gases: said once, when a viscosity is first taken (a
+  // function that needs z alone, such as a p/z material balance, is not warned about viscosity).
+  let viscosityUsed = false;
   const at = (p: number, tR: number): GasState => {
+    if (!viscosityUsed) {
+      viscosityUsed = true;
+      const acidGas = lgeAcidGasWarning(y.yCO2, y.yH2S);
+      if (acidGas !== null) warnings.push(acidGas);
+    }
     const { z: zUsed, dzdppr } = z(p, tR);
     const density = (p * mw) / (zUsed * R_GAS * tR);
     return { z: zUsed, dzdppr, density, viscosity: gasViscosityLGE(viscosityMethod, tR, density, mw), bg: (zUsed * tR * P_SC) / (p * T_SC_R) };

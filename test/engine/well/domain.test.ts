@@ -137,3 +137,26 @@ describe('decline domains and numerics', () => {
     refused('decline.forecast', { qiStbd: 100, di: 0.001, b: 0, startDate: '2026-01-01', months: 2, gorScfStb: 1e308 }, 'out_of_range', /^gorScfStb .*dry gas well/);
   });
 });
+
+describe("Lee–Gonzalez–Eakin's sweet-gas data: every function that takes the gas's viscosity warns of acid gas, once; one that needs z alone does not", () => {
+  const acid = /^CO2 \+ H2S 0\.3 \(mole fraction\) is above 0\.1: Lee–Gonzalez–Eakin/;
+  const sour = { gasSG: 0.9, yCO2: 0.2, yH2S: 0.1 };
+
+  it('well.vlp (gas well), well.iprGas and pvt.gasPseudoPressure warn (the well module took LGE without the warning pvt.gasProperties gives)', () => {
+    const vlp = attempt('well.vlp', { wellType: 'gas', thpPsia: 500, tubingIdIn: 2.441, mdFt: 8000, whtF: 80, bhtF: 180, qgMMscfd: [1, 2], ...sour });
+    const ipr = attempt('well.iprGas', { kMd: 10, hFt: 50, prPsia: 3000, rwFt: 0.35, reFt: 1500, TF: 200, ...sour });
+    const mp = attempt('pvt.gasPseudoPressure', { psia: [1000, 2000], TF: 200, ...sour });
+    for (const [name, r] of [['well.vlp', vlp], ['well.iprGas', ipr], ['pvt.gasPseudoPressure', mp]] as const) {
+      expect(r.ok, name).to.equal(true);
+      if (r.ok) expect(r.warnings.filter((w) => acid.test(w)), name).to.have.length(1);
+    }
+    const sweet = attempt('well.vlp', { wellType: 'gas', thpPsia: 500, tubingIdIn: 2.441, mdFt: 8000, whtF: 80, bhtF: 180, qgMMscfd: [1, 2], gasSG: 0.65, yCO2: 0.05 });
+    expect(sweet.ok && sweet.warnings.some((w) => w.includes('Lee–Gonzalez–Eakin (1966) viscosity data are sweet'))).to.equal(false);
+  });
+
+  it('gas.pzMaterialBalance (z only) does not', () => {
+    const r = attempt('gas.pzMaterialBalance', { psia: [5000, 4314.4, 3714.9, 2930.6, 2234.1], gp: [0, 10, 20, 35, 50], TF: 200, ...sour });
+    expect(r.ok).to.equal(true);
+    if (r.ok) expect(r.warnings.some((w) => acid.test(w))).to.equal(false);
+  });
+});
