@@ -54,7 +54,7 @@ const SALT_RANGES: ValidityRange[] = [
   { field: 'salinityWtPct', max: wtPctOf(KESTIN_RANGE.molalityMax), unit: 'wt%', note: 'Kestin et al. (1981) NaCl viscosity data (6 mol/kg)' },
   { field: 'TF', max: degFOf(JONES_DOLE_T_CAP_C), unit: 'degF', note: 'PHREEQC Jones-Dole viscosity parameters, held at their 200 degC values' },
 ];
-const WATER_RANGES: ValidityRange[] = [{ field: 'psia', max: psiaOf(100), unit: 'psia', note: 'IAPWS-IF97 Region 1 water density (100 MPa)' }];
+const WATER_RANGES: ValidityRange[] = [{ field: 'psia', max: psiaOf(100), unit: 'psia', note: "IAPWS-IF97 Region 1 water density (100 MPa; past it compressed as Spivey et al.'s water density)" }];
 const METHANE_RANGES: ValidityRange[] = [
   { field: 'TF', min: METHANE_VISCOSITY_DATA.tFMin, max: METHANE_VISCOSITY_DATA.tFMax, unit: 'degF', note: 'Ostermann et al. (1985) dissolved-methane viscosity data' },
   { field: 'psia', min: METHANE_VISCOSITY_DATA.psiaMin, max: METHANE_VISCOSITY_DATA.psiaMax, unit: 'psia', note: 'Ostermann et al. (1985) dissolved-methane viscosity data' },

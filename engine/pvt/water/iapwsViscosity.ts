@@ -8,7 +8,8 @@
  *   mu = mu_0 mu_1 x 1 uPa s                                                                (Eq 36)
  *
  * With the state given as (T, p) the density comes from IAPWS-IF97 (./iapwsIf97.ts), the pairing
- * the formulation itself recommends for industrial use.
+ * the formulation itself recommends for industrial use, carried past IF97's 100 MPa by Spivey et
+ * al.'s compression (./compressedWaterDensity.ts).
  * Units: T K, rho kg/m3, p MPa, mu mPa s (= cp).
  * Validity (authors): the whole fluid region to 1173 K and 1000 MPa; here liquid water only.
  * Checked example: Table 4 of Huber et al., 298.15 K and 998 kg/m3 -> 889.735100 uPa s;
@@ -18,7 +19,7 @@
  * Metaxa, I.N., Vogel, E., Mares, R. and Miyagawa, K. (2009) New International Formulation for the
  * Viscosity of H2O. Journal of Physical and Chemical Reference Data 38(2), 101-125 (IAPWS R12-08).
  */
-import { if97LiquidDensity } from './iapwsIf97.js';
+import { compressedWaterDensity } from './compressedWaterDensity.js';
 
 /** Table 2. */
 const H0 = [1.67752, 2.20462, 0.6366564, -0.241605] as const;
@@ -62,7 +63,7 @@ export function huberViscosity(tK: number, rho: number): number {
   return mu0 * Math.exp(rhoBar * sum) * 1e-3;
 }
 
-/** Viscosity of liquid water, mPa s, at tK kelvin and pMPa (density from IAPWS-IF97 Region 1). */
+/** Viscosity of liquid water, mPa s, at tK kelvin and pMPa (density from IAPWS-IF97 Region 1, past 100 MPa compressed as Spivey et al.'s). */
 export function waterViscosity(tK: number, pMPa: number): number {
-  return huberViscosity(tK, if97LiquidDensity(tK, pMPa));
+  return huberViscosity(tK, compressedWaterDensity(tK, pMPa));
 }

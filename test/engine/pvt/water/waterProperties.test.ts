@@ -248,3 +248,29 @@ describe('pvt.waterProperties', () => {
     });
   });
 });
+
+describe('pvt.waterProperties past IAPWS-IF97 Region 1 (100 MPa)', () => {
+  const def = waterProperties as unknown as AnyDefinition;
+  it("fresh water's viscosity follows IAPWS-95 to 200 MPa and beyond (IF97's density, extrapolated, gave 4.7e-73 cp at 40,000 psia and 400 degF, and 'viscosity = 0' at 29,000 psia and 650 degF)", () => {
+    // [psia, degF, viscosity cp by IAPWS-95 density and the IAPWS 2008 viscosity (CoolProp 8.0.0 PropsSI('V'))]
+    const iapws95: [number, number, number][] = [
+      [40000, 400, 0.18593],
+      [29000, 650, 0.11504],
+      [29000, 600, 0.12222],
+      [29000, 500, 0.14139],
+      [20000, 650, 0.10486],
+      [40000, 100, 0.7634],
+    ];
+    for (const [psia, TF, mu] of iapws95) {
+      const r = call(def, { psia, TF, salinityWtPct: 0 });
+      expect(r.ok, `${psia} psia ${TF} degF`).to.equal(true);
+      if (r.ok) expect((r.result as Record<string, number>).viscosity, `${psia} psia ${TF} degF`).to.be.closeTo(mu, 0.005 * mu);
+    }
+  });
+
+  it('is continuous at 100 MPa, where the density passes from IF97 to its compression by Spivey et al.', () => {
+    const at = (psia: number) => ok(def, { psia, TF: 600, salinityWtPct: 0 }).result.viscosity as number;
+    const join = 100 / 0.006894757293168;
+    expect(Math.abs(at(join * (1 + 1e-9)) - at(join * (1 - 1e-9)))).to.be.below(1e-9);
+  });
+});
