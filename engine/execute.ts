@@ -66,14 +66,24 @@ export function pushRangeWarnings(out: string[], ranges: readonly ValidityRange[
       }
     } else continue;
     if (lo > hi) continue; // no numbers
-    const below = r.min !== undefined && lo < r.min;
-    const above = r.max !== undefined && hi > r.max;
+    const below = r.min !== undefined && lo < r.min - BOUND_SLACK * Math.abs(r.min);
+    const above = r.max !== undefined && hi > r.max + BOUND_SLACK * Math.abs(r.max);
     if (below) out.push(rangeMessage(r, lo, 'below', `min ${r.min}`));
     if (above) out.push(rangeMessage(r, hi, 'above', `max ${r.max}`));
   }
 }
 
+/**
+ * How far past a bound (relative) a value may lie and still count as on it. A metric input is
+ * converted to field units before it is checked, and lands within ~1e-13 of the field number it
+ * stands for (68.94757293168 bara is 999.9999999999477 psia): it must not be warned where the
+ * same field call is not.
+ */
+const BOUND_SLACK = 1e-12;
+
 function rangeMessage(r: ValidityRange, value: number, side: 'below' | 'above', bound: string): string {
   const unit = r.unit ? ` ${r.unit}` : '';
-  return `${r.field} ${value}${unit} is ${side} the validated range (${bound}${unit})${r.note ? `: ${r.note}` : ''}`;
+  // Twelve significant digits: a converted metric value is quoted without its rounding noise
+  // (7999.999999999582 psia reads 8000 psia).
+  return `${r.field} ${+value.toPrecision(12)}${unit} is ${side} the validated range (${bound}${unit})${r.note ? `: ${r.note}` : ''}`;
 }

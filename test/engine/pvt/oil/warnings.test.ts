@@ -7,6 +7,7 @@ import type { ValidityRange } from '../../../../engine/definition.js';
 import { rangeWarnings } from '../../../../engine/execute.js';
 import { oilDensity } from '../../../../engine/pvt/oil/oilDensity.js';
 import { oilFVF } from '../../../../engine/pvt/oil/oilFVF.js';
+import { waterProperties } from '../../../../engine/pvt/water/waterProperties.js';
 import { num, ok } from './oilCall.js';
 
 // The reproduction: Velarde's Rs (the default set's) would be negative at 100 psia for this
@@ -50,5 +51,21 @@ describe('oil calibration-range warnings', () => {
     expect(rangeWarnings(ranges, { psia: [150, 4000], TF: 200 })).to.deep.equal([]);
     expect(reads).to.equal(0);
     expect(rangeWarnings(ranges, { psia: [50, 4000], TF: 200 })).to.deep.equal(['psia 50 psia is below the validated range (min 100 psia): data']);
+  });
+});
+
+describe('range warnings of a metric call', () => {
+  it('a metric value on a bound is not warned where the field call is not (68.94757293168 bara reached the check as 999.9999999999477 psia, "below min 1000")', () => {
+    const field = ok(waterProperties, { psia: 1000, TF: 200, salinityWtPct: 3, method: 'McCain' });
+    const metric = ok(waterProperties, { psia: 68.94757293168, TF: (200 - 32) / 1.8, salinityWtPct: 3, method: 'McCain', units: 'metric' });
+    expect(metric.warnings).to.deep.equal(field.warnings);
+  });
+
+  it('quotes a converted value without its rounding noise (7999.999999999582 psia reads 8000 psia), and still warns just past a bound', () => {
+    const metric = ok(waterProperties, { psia: 551.58058345344, TF: (200 - 32) / 1.8, salinityWtPct: 3, method: 'McCain', units: 'metric' });
+    expect(metric.warnings).to.include('psia 8000 psia is above the validated range (max 5000 psia): McCain (1991) Bw');
+    const ranges: ValidityRange[] = [{ field: 'psia', min: 100, max: 5000, unit: 'psia', note: 'data' }];
+    expect(rangeWarnings(ranges, { psia: 5000 * (1 + 1e-9) })).to.deep.equal(['psia 5000.000005 psia is above the validated range (max 5000 psia): data']);
+    expect(rangeWarnings(ranges, { psia: 5000 * (1 + 1e-13) })).to.deep.equal([]);
   });
 });
