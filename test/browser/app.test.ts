@@ -77,6 +77,8 @@ describe('app in a browser (headless Chromium)', function () {
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'API keys' }).waitFor();
+    // The heading is in the page; the rows come with the keys' fetch, in the same step as this line.
+    await page.getByText("Every member's keys of the company").waitFor();
     expect(await page.locator('#keys-table tbody tr').count()).to.equal(2); // boss's and plain's keys, with owners
 
     // Create a key in the dialog.
